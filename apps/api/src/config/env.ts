@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is optional; defaults give a working
+ * embedded setup (PGlite in DATA_DIR, mail to DATA_DIR/outbox).
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const port = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+const flag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 0, 1, true or false' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: port(8080),
+    WEB_PORT: port(3000),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+        .optional(),
+    ),
+    ROOT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    ROOT_PASSWORD: optionalString,
+    DEMO_DATA: flag,
+    JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Jarog <no-reply@jarog.bt>')),
+    PUBLIC_WEB_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
+    PUBLIC_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    CORS_ORIGINS: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_AUTH_URL: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com/o/oauth2/v2/auth')),
+    GOOGLE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://oauth2.googleapis.com/token')),
+    GOOGLE_USERINFO_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    TRUST_PROXY: flag,
+  })
+  .transform((e) => ({
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    webPort: e.WEB_PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    rootEmail: e.ROOT_EMAIL?.toLowerCase(),
+    rootPassword: e.ROOT_PASSWORD,
+    demoData: e.DEMO_DATA,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/+$/, ''),
+    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    corsOrigins: (e.CORS_ORIGINS ?? new URL(e.PUBLIC_WEB_URL).origin)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_AUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            userInfoUrl: e.GOOGLE_USERINFO_URL,
+          }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+  }));
+
+export type Env = z.output<typeof EnvSchema>;
+export type GoogleConfig = NonNullable<Env['google']>;
+
+/** Reads and validates the environment; throws one readable error listing every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

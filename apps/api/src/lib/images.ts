@@ -1,0 +1,41 @@
+import sharp from 'sharp';
+import { AppError } from './errors';
+
+/** Largest decoded image we accept, and the largest pixel count sharp may open. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_PIXELS = 40_000_000;
+const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/** Decodes a `data:image/...;base64,` URL into bytes, with clear 400s for anything else. */
+export function decodeImageDataUrl(dataUrl: string): Buffer {
+  const match = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/=\s]+)$/i.exec(dataUrl);
+  if (!match?.[2]) throw new AppError('VALIDATION', 'Photo must be an image data URL (data:image/...;base64,...)');
+  if (/svg/i.test(match[1] ?? '')) throw new AppError('VALIDATION', 'SVG images are not accepted; use JPEG, PNG or WebP');
+  const bytes = Buffer.from(match[2], 'base64');
+  if (bytes.length === 0) throw new AppError('VALIDATION', 'Photo is empty');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('VALIDATION', 'Photo is too large (10 MB at most)');
+  return bytes;
+}
+
+async function assertRaster(bytes: Buffer): Promise<void> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format;
+  } catch {
+    throw new AppError('VALIDATION', 'Photo is not a readable image');
+  }
+  if (!format || !RASTER_FORMATS.has(format)) {
+    throw new AppError('VALIDATION', 'Photo must be a JPEG, PNG, WebP, GIF, AVIF or TIFF image');
+  }
+}
+
+/** Verifies the bytes are a real raster image, crops a centred square and re-encodes it as JPEG. */
+export async function toSquareJpeg(bytes: Buffer, size = 512): Promise<Buffer> {
+  await assertRaster(bytes);
+  return sharp(bytes, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize(size, size, { fit: 'cover', position: 'centre', withoutEnlargement: false })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
+}

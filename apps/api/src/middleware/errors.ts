@@ -1,0 +1,41 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError } from '../lib/errors';
+import type { Logger } from '../lib/logger';
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
+};
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+/** Turns any error into `{message, code, details?}`; unknown errors are logged and answered generically. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    let appError: AppError;
+    if (err instanceof AppError) {
+      appError = err;
+    } else {
+      const e = (err ?? {}) as HttpishError;
+      if (e.type === 'entity.too.large') appError = new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+      else if (e.type === 'entity.parse.failed') appError = new AppError('VALIDATION', 'Request body is not valid JSON');
+      else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+        appError = new AppError('VALIDATION', 'Unsupported request encoding');
+      else if (e.status === 404 || e.statusCode === 404 || e.status === 403)
+        appError = new AppError('NOT_FOUND', `Nothing found at ${req.path}`);
+      else {
+        logger.error({ err, reqId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
+        appError = new AppError('INTERNAL', 'Something went wrong on our side. Please try again later.');
+      }
+    }
+    if (appError.headers) res.set(appError.headers);
+    res.status(appError.status).json({
+      message: appError.message,
+      code: appError.code,
+      ...(appError.details === undefined ? {} : { details: appError.details }),
+    });
+  };
+}

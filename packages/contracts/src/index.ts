@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './common';
+export * from './notifications';
+export * from './users';
