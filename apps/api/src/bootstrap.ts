@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from './config/env';
 import type { AppContext } from './context';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
@@ -21,10 +21,15 @@ export interface Started {
 }
 
 /** Opens the database, migrates it, makes sure a root-user exists and loads demo data when asked. */
-export async function bootstrap(env: Env, logger: Logger = createLogger(env.logLevel)): Promise<Started> {
+export async function bootstrap(
+  env: Env,
+  logger: Logger = createLogger(env.logLevel),
+  opts: { database?: Database } = {},
+): Promise<Started> {
   const dataDir = path.resolve(env.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.join(dataDir, 'pglite') }));
   let ready = false;
   const mediaDir = path.join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../src/db/client';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL when the suite runs with TEST_DB=postgres.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `jarog_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
