@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EmailSchema,
+  MAX_PAGE_SIZE,
+  PageQuerySchema,
+  PASSWORD_RULE,
+  RegisterAdminBodySchema,
+  UpdateUserBodySchema,
+} from './index';
+
+describe('PageQuerySchema', () => {
+  it('defaults to page 1 and the spec page size of 5', () => {
+    expect(PageQuerySchema.parse({})).toEqual({ page: 1, limit: 5 });
+  });
+  it('caps limit at the maximum page size', () => {
+    expect(PageQuerySchema.parse({ page: '3', limit: '100000' })).toEqual({ page: 3, limit: MAX_PAGE_SIZE });
+  });
+  it('rejects page 0, negatives and non-numbers', () => {
+    expect(PageQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    expect(PageQuerySchema.safeParse({ limit: '-2' }).success).toBe(false);
+    expect(PageQuerySchema.safeParse({ page: 'two' }).success).toBe(false);
+    expect(PageQuerySchema.safeParse({ page: '1.5' }).success).toBe(false);
+  });
+});
+
+describe('EmailSchema', () => {
+  it('trims and lower-cases', () => {
+    expect(EmailSchema.parse('  Pema@Example.BT ')).toBe('pema@example.bt');
+  });
+  it('rejects what is not an email, with a readable message', () => {
+    const r = EmailSchema.safeParse('pema');
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('Please provide a valid email address');
+  });
+});
+
+describe('RegisterAdminBodySchema', () => {
+  const ok = { name: 'Tashi', email: 't@x.bt', userType: 'admin-user', password: 'abcdefgh', confirmPassword: 'abcdefgh' };
+  it('accepts an admin or root user type only', () => {
+    expect(RegisterAdminBodySchema.safeParse(ok).success).toBe(true);
+    expect(RegisterAdminBodySchema.safeParse({ ...ok, userType: 'root-user' }).success).toBe(true);
+    expect(RegisterAdminBodySchema.safeParse({ ...ok, userType: 'user' }).success).toBe(false);
+  });
+  it('states the password rule and the mismatch', () => {
+    const short = RegisterAdminBodySchema.safeParse({ ...ok, password: 'abc', confirmPassword: 'abc' });
+    expect(short.error?.issues[0]?.message).toBe(PASSWORD_RULE);
+    const mismatch = RegisterAdminBodySchema.safeParse({ ...ok, confirmPassword: 'abcdefgX' });
+    expect(mismatch.error?.issues[0]?.message).toBe('Passwords do not match');
+    const long = 'x'.repeat(129);
+    expect(RegisterAdminBodySchema.safeParse({ ...ok, password: long, confirmPassword: long }).success).toBe(false);
+  });
+});
+
+describe('UpdateUserBodySchema', () => {
+  it('treats an empty password as unchanged and refuses unknown fields', () => {
+    expect(UpdateUserBodySchema.parse({ password: '' })).toEqual({ password: undefined });
+    expect(UpdateUserBodySchema.safeParse({ passwordHash: 'x' }).success).toBe(false);
+  });
+});
