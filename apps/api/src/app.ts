@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './modules/auth/auth.router';
 import { registerHealthRoutes } from './modules/health/health.router';
 import { registerNotificationRoutes } from './modules/notifications/notifications.router';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.router';
+import { registerSpeciesRoutes } from './modules/species/species.router';
 import { registerUserRoutes } from './modules/users/users.router';
 import { type RegisterRoutes, RouteTable } from './routes';
 
@@ -20,6 +21,7 @@ const FEATURES: RegisterRoutes[] = [
   registerPasswordResetRoutes,
   registerUserRoutes,
   registerNotificationRoutes,
+  registerSpeciesRoutes,
 ];
 
 /** Largest JSON body: room for a 10 MB photo as a base64 data URL. */

@@ -31,6 +31,15 @@ const EXPECTED: Record<string, Access> = {
   'POST /auth/register-admin': 'root',
   'GET /notifications': 'admin',
   'POST /notifications': 'admin',
+  'GET /api/v1/species/get': 'admin',
+  'GET /api/v1/species/get-count': 'admin',
+  'GET /api/v1/species': 'public',
+  'POST /api/v1/species/fileupload': 'admin',
+  'GET /api/v1/species/:id': 'public',
+  'POST /api/v1/species': 'admin',
+  'PATCH /api/v1/species/:id': 'admin',
+  'DELETE /api/v1/species/:id': 'admin',
+  'DELETE /api/v1/species/:id/photos/:photoId': 'admin',
 };
 
 /** Public routes that check a credential of their own (the one-time Google login cookie): 401 without it. */
@@ -43,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
-const concrete = (path: string) => path.replace(/:id\b/g, randomUUID()).replace(/:token\b/g, 'x'.repeat(43));
+const concrete = (path: string) => path.replace(/:id\b/g, randomUUID()).replace(/:token\b/g, 'x'.repeat(43)).replace(/:photoId\b/g, randomUUID());
 
 async function call(route: { method: string; path: string }, headers: Record<string, string> = {}) {
   const http = t.http();

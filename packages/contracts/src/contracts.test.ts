@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   EmailSchema,
   MAX_PAGE_SIZE,
-  PageQuerySchema,
   PASSWORD_RULE,
+  PageQuerySchema,
   RegisterAdminBodySchema,
   UpdateUserBodySchema,
 } from './index';
@@ -35,7 +35,13 @@ describe('EmailSchema', () => {
 });
 
 describe('RegisterAdminBodySchema', () => {
-  const ok = { name: 'Tashi', email: 't@x.bt', userType: 'admin-user', password: 'abcdefgh', confirmPassword: 'abcdefgh' };
+  const ok = {
+    name: 'Tashi',
+    email: 't@x.bt',
+    userType: 'admin-user',
+    password: 'abcdefgh',
+    confirmPassword: 'abcdefgh',
+  };
   it('accepts an admin or root user type only', () => {
     expect(RegisterAdminBodySchema.safeParse(ok).success).toBe(true);
     expect(RegisterAdminBodySchema.safeParse({ ...ok, userType: 'root-user' }).success).toBe(true);
@@ -47,7 +53,9 @@ describe('RegisterAdminBodySchema', () => {
     const mismatch = RegisterAdminBodySchema.safeParse({ ...ok, confirmPassword: 'abcdefgX' });
     expect(mismatch.error?.issues[0]?.message).toBe('Passwords do not match');
     const long = 'x'.repeat(129);
-    expect(RegisterAdminBodySchema.safeParse({ ...ok, password: long, confirmPassword: long }).success).toBe(false);
+    expect(RegisterAdminBodySchema.safeParse({ ...ok, password: long, confirmPassword: long }).success).toBe(
+      false,
+    );
   });
 });
 

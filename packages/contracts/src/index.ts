@@ -1,4 +1,5 @@
 export * from './auth';
 export * from './common';
 export * from './notifications';
+export * from './species';
 export * from './users';

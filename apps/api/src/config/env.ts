@@ -66,10 +66,18 @@ const EnvSchema = z
     mailFrom: e.MAIL_FROM,
     publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/+$/, ''),
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    corsOrigins: (e.CORS_ORIGINS ?? new URL(e.PUBLIC_WEB_URL).origin)
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    // By default the console's own origin, under both names a local browser may use for it.
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((s) => s.trim().replace(/\/+$/, ''))
+          .filter(Boolean)
+      : [
+          ...new Set([
+            new URL(e.PUBLIC_WEB_URL).origin,
+            `http://localhost:${e.WEB_PORT}`,
+            `http://127.0.0.1:${e.WEB_PORT}`,
+          ]),
+        ],
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -39,3 +39,14 @@ export async function toSquareJpeg(bytes: Buffer, size = 512): Promise<Buffer> {
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();
 }
+
+/** A verified image re-encoded for the catalogue: a full view (at most 1600 px) and a 400 px thumbnail, as WebP. */
+export async function toCatalogueImages(bytes: Buffer): Promise<{ full: Buffer; thumbnail: Buffer }> {
+  await assertRaster(bytes);
+  const base = () => sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+  const [full, thumbnail] = await Promise.all([
+    base().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
+    base().resize(400, 260, { fit: 'cover', position: 'attention' }).webp({ quality: 75 }).toBuffer(),
+  ]);
+  return { full, thumbnail };
+}

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
 
-const GENERIC = /^(Invalid|Unrecognized|Too (big|small)|Expected)/;
+/** Messages that do not name their field: zod's defaults, and fragments such as 'must be 1 or more'. */
+const GENERIC = /^(Invalid|Unrecognized|Too (big|small)|Expected|[a-z])/;
 
 /** Formats zod issues into one sentence a person can act on, naming the field when the message does not. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

@@ -66,11 +66,21 @@ export const registerAuthRoutes: RegisterRoutes = (t, ctx) => {
     const { code, state } = req.query;
     const expected: unknown = req.cookies?.[STATE_COOKIE];
     res.clearCookie(STATE_COOKIE, cookie);
+    const failed = `${ctx.env.publicWebUrl}/login?error=google`;
     if (typeof code !== 'string' || typeof state !== 'string' || state !== expected) {
-      res.redirect(`${ctx.env.publicWebUrl}/login?error=google`);
+      res.redirect(failed);
       return;
     }
-    const user = await signInWithGoogle(ctx, google, code);
+    // A browser lands here from Google: a refusal goes back to the console, not to a JSON page.
+    const user = await signInWithGoogle(ctx, google, code).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+      ctx.logger.warn({ reason: err.message }, 'Google sign-in refused');
+      return undefined;
+    });
+    if (!user) {
+      res.redirect(failed);
+      return;
+    }
     if (user.isDeactivated) {
       res.redirect(`${ctx.env.publicWebUrl}/deactivated`);
       return;

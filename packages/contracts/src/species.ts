@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './common';
+
+/** IUCN Red List categories, in the order the Red List gives them. The spec's dropdown offers CR EN LC NT VU. */
+export const IUCN_STATUSES = ['EX', 'EW', 'CR', 'EN', 'VU', 'NT', 'LC', 'DD', 'NE'] as const;
+export const IUCN_LABELS: Record<(typeof IUCN_STATUSES)[number], string> = {
+  EX: 'Extinct',
+  EW: 'Extinct in the Wild',
+  CR: 'Critically Endangered',
+  EN: 'Endangered',
+  VU: 'Vulnerable',
+  NT: 'Near Threatened',
+  LC: 'Least Concern',
+  DD: 'Data Deficient',
+  NE: 'Not Evaluated',
+};
+export const CITES_APPENDICES = ['I', 'II', 'III'] as const;
+/** The spec's residency list; 'vagrant' is the same value as 'Vagrant' once matched case-insensitively. */
+export const RESIDENCIES = [
+  'Altitudinal migrant',
+  'Introduced',
+  'No recent records',
+  'Passage migrant',
+  'Rare visitor',
+  'Resident',
+  'Resident-update',
+  'Summer visitor',
+  'Vagrant',
+  'Visitor',
+  'Winter visitor',
+] as const;
+
+export const MIN_NAME_LETTERS = 2;
+export const NAME_RULE = 'Please provide a name with at least 2 letters!';
+
+export const SpeciesPhotoSchema = z.object({
+  _id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type SpeciesPhoto = z.infer<typeof SpeciesPhotoSchema>;
+
+/** The text fields of a species, as the wire and the spreadsheet name them. */
+export const SPECIES_TEXT_FIELDS = [
+  'englishName',
+  'scientificName',
+  'order',
+  'familyName',
+  'genus',
+  'species',
+  'authority',
+  'group',
+  'dzongkhaName',
+  'lhoName',
+  'sharName',
+  'khengName',
+  'iucnStatus',
+  'citesAppendix',
+  'bhutanSchedule',
+  'residency',
+  'habitat',
+  'description',
+] as const;
+export type SpeciesTextField = (typeof SPECIES_TEXT_FIELDS)[number];
+
+export const SpeciesSchema = z.object({
+  _id: z.string(),
+  englishName: z.string(),
+  scientificName: z.string().nullable(),
+  order: z.string().nullable(),
+  familyName: z.string().nullable(),
+  genus: z.string().nullable(),
+  species: z.string().nullable(),
+  authority: z.string().nullable(),
+  group: z.string().nullable(),
+  dzongkhaName: z.string().nullable(),
+  lhoName: z.string().nullable(),
+  sharName: z.string().nullable(),
+  khengName: z.string().nullable(),
+  iucnStatus: z.string().nullable(),
+  citesAppendix: z.string().nullable(),
+  bhutanSchedule: z.string().nullable(),
+  residency: z.string().nullable(),
+  habitat: z.string().nullable(),
+  description: z.string().nullable(),
+  observations: z.number(),
+  photos: z.array(SpeciesPhotoSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Species = z.infer<typeof SpeciesSchema>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .transform((s) => s.trim().replace(/\s+/g, ' '))
+    .nullable()
+    .optional();
+
+const letters = (s: string) => (s.match(/\p{L}/gu) ?? []).length;
+
+/** Canonical spelling of a value from a fixed list, matched after trimming and ignoring case. */
+export function canonical<T extends string>(list: readonly T[], value: string): T | undefined {
+  const v = value.trim().toLowerCase();
+  return list.find((x) => x.toLowerCase() === v);
+}
+
+const fromList = <T extends string>(list: readonly T[], label: string) =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v.trim() === '') return null;
+      const c = canonical(list, v);
+      if (!c) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be one of ${list.join(', ')} (got '${v.trim()}')`,
+        });
+        return z.NEVER;
+      }
+      return c;
+    });
+
+/** The fields an administrator types in; photos are data URLs to add. */
+export const SpeciesInputSchema = z.object({
+  englishName: z
+    .string({ error: 'English name is required!' })
+    .transform((s) => s.trim().replace(/\s+/g, ' '))
+    .refine((s) => s.length > 0, 'English name is required!')
+    .refine((s) => letters(s) >= MIN_NAME_LETTERS, NAME_RULE)
+    .refine((s) => s.length <= 200, 'English name must be at most 200 characters'),
+  scientificName: text(200),
+  order: text(100),
+  familyName: text(100),
+  genus: text(100),
+  species: text(100),
+  authority: text(200),
+  group: text(100),
+  dzongkhaName: text(200),
+  lhoName: text(200),
+  sharName: text(200),
+  khengName: text(200),
+  iucnStatus: fromList(IUCN_STATUSES, 'IUCN status'),
+  citesAppendix: fromList(CITES_APPENDICES, 'CITES appendix'),
+  bhutanSchedule: text(100),
+  residency: fromList(RESIDENCIES, 'Residency'),
+  habitat: text(2000),
+  description: text(10000),
+  observations: z.coerce
+    .number({ error: 'Observations must be a number' })
+    .int('Observations must be a whole number')
+    .min(0, 'Observations must be 0 or more')
+    .max(1_000_000_000, 'Observations is too large')
+    .optional(),
+  photos: z
+    .array(z.string().max(14_000_000, 'Photo is too large (10 MB at most)'))
+    .max(10, 'At most 10 photos at once')
+    .optional(),
+});
+export type SpeciesInput = z.input<typeof SpeciesInputSchema>;
+/** PATCH: every field optional; only the fields sent change. */
+export const SpeciesPatchSchema = SpeciesInputSchema.partial();
+export type SpeciesPatch = z.input<typeof SpeciesPatchSchema>;
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .slice(0, 50)
+      : [],
+  );
+const term = z
+  .string()
+  .max(200, 'Search is too long')
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+export const SpeciesListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .default(5)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  order: list,
+  family: list,
+  genus: list,
+  iucn_status: list,
+  group: list,
+  residency: list,
+  search: term,
+  bird_name: term,
+  species: term,
+  scientific_name: term,
+  export_limit: z.literal('all', { error: "export_limit must be 'all'" }).optional(),
+});
+export type SpeciesListQuery = z.output<typeof SpeciesListQuerySchema>;
+
+export const SpeciesListResponseSchema = z.object({
+  species: z.array(SpeciesSchema),
+  speciesTotal: z.number(),
+  foundTotal: z.number(),
+  limit: z.number(),
+  page: z.number(),
+  orders: z.array(z.string()),
+  families: z.array(z.string()),
+  genuses: z.array(z.string()),
+  groups: z.array(z.string()),
+  iucnstatuses: z.array(z.string()),
+  residencies: z.array(z.string()),
+});
+export type SpeciesListResponse = z.infer<typeof SpeciesListResponseSchema>;
+
+export const SpeciesUploadRowErrorSchema = z.object({ row: z.number(), message: z.string() });
+export const SpeciesUploadResponseSchema = z.object({
+  message: z.string(),
+  inserted: z.number(),
+  updated: z.number(),
+  rejected: z.array(SpeciesUploadRowErrorSchema),
+  warnings: z.array(SpeciesUploadRowErrorSchema),
+  data: z.array(SpeciesSchema.pick({ _id: true, englishName: true, scientificName: true })),
+});
+export type SpeciesUploadResponse = z.infer<typeof SpeciesUploadResponseSchema>;
