@@ -1,7 +1,9 @@
 import type { AppContext } from '../context';
 import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../modules/notifications/notifications.service';
+import { speciesRepository } from '../modules/species/species.repository';
 import { usersRepository } from '../modules/users/users.repository';
+import { DEMO_SPECIES } from './demo-species';
 
 /** The demo admin's password, printed at start so a newcomer can try a non-root account too. */
 export const DEMO_ADMIN = { name: 'Karma Wangchuk', email: 'karma.admin@jarog.local', password: 'jarog-demo-admin' };
@@ -29,6 +31,11 @@ export async function loadDemoData(ctx: AppContext): Promise<void> {
     for (const b of DEMO_BIRDERS) {
       if (await usersRepository.findByEmail(tx, b.email)) continue;
       await usersRepository.insert(tx, { ...b, passwordHash: birderHash, userType: 'user' });
+    }
+    const known = await speciesRepository.findByNames(tx, { english: DEMO_SPECIES.map((s) => s.englishName) });
+    const knownNames = new Set(known.map((s) => s.englishName.toLowerCase()));
+    for (const s of DEMO_SPECIES) {
+      if (!knownNames.has(s.englishName.toLowerCase())) await speciesRepository.insert(tx, s);
     }
     await recordActivity(tx, null, 'Demo data loaded');
   });
