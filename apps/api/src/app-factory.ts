@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadEnv } from './config/env';

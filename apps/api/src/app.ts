@@ -56,7 +56,13 @@ export function createApp(ctx: AppContext): { app: Express; routes: RouteTable['
   app.use(cookieParser());
   app.use(
     '/media',
-    express.static(ctx.mediaDir, { fallthrough: false, immutable: true, maxAge: '365d', dotfiles: 'deny', index: false }),
+    express.static(ctx.mediaDir, {
+      fallthrough: false,
+      immutable: true,
+      maxAge: '365d',
+      dotfiles: 'deny',
+      index: false,
+    }),
   );
 
   const table = new RouteTable(app, ctx);

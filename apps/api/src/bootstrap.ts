@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Env } from './config/env';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
+import { loadDemoData } from './demo/demo-data';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
@@ -12,7 +13,6 @@ import { createTokenSigner } from './lib/tokens';
 import { recordActivity } from './modules/notifications/notifications.service';
 import { usersRepository } from './modules/users/users.repository';
 import { generatePassword } from './modules/users/users.service';
-import { loadDemoData } from './demo/demo-data';
 
 export interface Started {
   ctx: AppContext;
@@ -29,7 +29,8 @@ export async function bootstrap(
   const dataDir = path.resolve(env.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.join(dataDir, 'pglite') }));
+    opts.database ??
+    (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.join(dataDir, 'pglite') }));
   let ready = false;
   const mediaDir = path.join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
@@ -37,7 +38,12 @@ export async function bootstrap(
     env,
     database,
     logger,
-    mailer: createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, outboxDir: path.join(dataDir, 'outbox'), logger }),
+    mailer: createMailer({
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      outboxDir: path.join(dataDir, 'outbox'),
+      logger,
+    }),
     storage: new LocalStorage(mediaDir, env.publicApiUrl),
     tokens: createTokenSigner(env.jwtSecret ?? loadOrCreateSecret(dataDir)),
     mediaDir,
@@ -57,7 +63,10 @@ export async function bootstrap(
  * default, with a generated password that is printed and kept in DATA_DIR/secrets. With DATABASE_URL
  * and no credentials it refuses to start rather than leave a console nobody can enter.
  */
-async function ensureRootUser(ctx: AppContext, dataDir: string): Promise<{ email: string; password: string } | undefined> {
+async function ensureRootUser(
+  ctx: AppContext,
+  dataDir: string,
+): Promise<{ email: string; password: string } | undefined> {
   const db = ctx.database.db;
   if ((await usersRepository.countRoots(db)) > 0) return undefined;
   const { rootEmail, rootPassword, databaseUrl } = ctx.env;
@@ -73,7 +82,11 @@ async function ensureRootUser(ctx: AppContext, dataDir: string): Promise<{ email
   const existing = await usersRepository.findByEmail(db, email);
   await db.transaction(async (tx) => {
     const user = existing
-      ? await usersRepository.update(tx, existing.id, { userType: 'root-user', isDeactivated: false, passwordHash })
+      ? await usersRepository.update(tx, existing.id, {
+          userType: 'root-user',
+          isDeactivated: false,
+          passwordHash,
+        })
       : await usersRepository.insert(tx, { name: 'Root Admin', email, passwordHash, userType: 'root-user' });
     await recordActivity(tx, null, `Root user ${user?.email ?? email} created at first start`);
   });

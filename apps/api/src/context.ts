@@ -1,5 +1,5 @@
-import type { Database } from './db/client';
 import type { Env } from './config/env';
+import type { Database } from './db/client';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';

@@ -12,7 +12,10 @@ async function main(): Promise<void> {
   const { app } = createApp(ctx);
   const server = createServer(app);
   server.listen(env.port, () => {
-    logger.info({ port: env.port, database: ctx.database.kind }, `Jarog API listening on http://localhost:${env.port}`);
+    logger.info(
+      { port: env.port, database: ctx.database.kind },
+      `Jarog API listening on http://localhost:${env.port}`,
+    );
     const lines = [`Jarog API: http://localhost:${env.port}  (database: ${ctx.database.kind})`];
     if (printedCredentials) {
       lines.push(
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close(() => {
-      ctx.database.close().finally(() => process.exit(0));
+      void ctx.database.close().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -52,7 +52,10 @@ describe('POST /auth/login', () => {
   it('throttles repeated failures per account with 429 and Retry-After', async () => {
     const u = await buildAdmin(t);
     for (let i = 0; i < 5; i++) {
-      const r = await t.http().post('/auth/login').send({ email: u.email, password: `wrong-${i}` });
+      const r = await t
+        .http()
+        .post('/auth/login')
+        .send({ email: u.email, password: `wrong-${i}` });
       expect(r.status).toBe(401);
     }
     const blocked = await t.http().post('/auth/login').send({ email: u.email, password: DEFAULT_PASSWORD });
@@ -69,7 +72,10 @@ describe('POST /auth/login', () => {
     const fresh = await createTestApp();
     try {
       for (let i = 0; i < 20; i++) {
-        await fresh.http().post('/auth/login').send({ email: `guess${i}@test.bt`, password: 'nope-nope' });
+        await fresh
+          .http()
+          .post('/auth/login')
+          .send({ email: `guess${i}@test.bt`, password: 'nope-nope' });
       }
       const res = await fresh.http().post('/auth/login').send({ email: ROOT.email, password: ROOT.password });
       expect(res.status).toBe(429);
@@ -92,7 +98,14 @@ describe('GET /auth/checkLoggedIn', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       valid: true,
-      user: { id: u.id, name: u.name, email: u.email, profile: null, userType: 'admin-user', isDeactivated: false },
+      user: {
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        profile: null,
+        userType: 'admin-user',
+        isDeactivated: false,
+      },
     });
   });
 
@@ -127,7 +140,10 @@ describe('POST /auth/logout', () => {
 
 describe('POST /auth/register', () => {
   it('400s on a short password, saying the rule', async () => {
-    const res = await t.http().post('/auth/register').send({ name: 'A', email: 'a@test.bt', password: 'short' });
+    const res = await t
+      .http()
+      .post('/auth/register')
+      .send({ name: 'A', email: 'a@test.bt', password: 'short' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Password must be 8 to 128 characters long');
   });
@@ -137,12 +153,18 @@ describe('POST /auth/register', () => {
     const res = await t.http().post('/auth/register').send(body);
     expect(res.status).toBe(201);
     expect(res.body.message).toMatch(/Account created/);
-    const login = await t.http().post('/auth/login').send({ email: 'dechen@test.bt', password: 'long-enough-1' });
+    const login = await t
+      .http()
+      .post('/auth/login')
+      .send({ email: 'dechen@test.bt', password: 'long-enough-1' });
     expect(login.body.code).toBe('NOT_ADMIN');
   });
 
   it('409s on an email already used, whatever its case', async () => {
-    const res = await t.http().post('/auth/register').send({ name: 'X', email: 'ROOT@TEST.BT', password: 'long-enough-1' });
+    const res = await t
+      .http()
+      .post('/auth/register')
+      .send({ name: 'X', email: 'ROOT@TEST.BT', password: 'long-enough-1' });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('root@test.bt');
   });
@@ -167,12 +189,22 @@ describe('POST /auth/register-admin', () => {
       .send({ ...body('n1@test.bt'), confirmPassword: 'different-1' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe('Passwords do not match');
-    const badType = await t.http().post('/auth/register-admin').set(bearer(root)).send(body('n1@test.bt', 'user'));
+    const badType = await t
+      .http()
+      .post('/auth/register-admin')
+      .set(bearer(root))
+      .send(body('n1@test.bt', 'user'));
     expect(badType.status).toBe(400);
     const admin = await buildAdmin(t);
-    expect((await t.http().post('/auth/register-admin').set(bearer(admin)).send(body('n1@test.bt'))).status).toBe(403);
+    expect(
+      (await t.http().post('/auth/register-admin').set(bearer(admin)).send(body('n1@test.bt'))).status,
+    ).toBe(403);
 
-    const created = await t.http().post('/auth/register-admin').set(bearer(root)).send(body('n1@test.bt', 'root-user'));
+    const created = await t
+      .http()
+      .post('/auth/register-admin')
+      .set(bearer(root))
+      .send(body('n1@test.bt', 'root-user'));
     expect(created.status).toBe(201);
     const login = await t.http().post('/auth/login').send({ email: 'n1@test.bt', password: 'admin-pass-1' });
     expect(login.body.user.userType).toBe('root-user');

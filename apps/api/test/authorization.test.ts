@@ -52,7 +52,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
-const concrete = (path: string) => path.replace(/:id\b/g, randomUUID()).replace(/:token\b/g, 'x'.repeat(43)).replace(/:photoId\b/g, randomUUID());
+const concrete = (path: string) =>
+  path
+    .replace(/:id\b/g, randomUUID())
+    .replace(/:token\b/g, 'x'.repeat(43))
+    .replace(/:photoId\b/g, randomUUID());
 
 async function call(route: { method: string; path: string }, headers: Record<string, string> = {}) {
   const http = t.http();
@@ -110,14 +114,18 @@ describe('authorization matrix', () => {
     for (const route of t.routes.filter((r) => !OWN_CREDENTIAL.has(key(r)))) {
       const headers = route.access === 'public' ? {} : bearer(await buildRoot(t));
       const res = await call(route, headers);
-      expect([401, 403], `${key(route)} → ${res.status} ${res.body?.message ?? ''}`).not.toContain(res.status);
+      expect([401, 403], `${key(route)} → ${res.status} ${res.body?.message ?? ''}`).not.toContain(
+        res.status,
+      );
     }
   });
 
   it('refuses a token whose signature or version is wrong', async () => {
     const u = await buildAdmin(t);
     const tampered = `${u.token.slice(0, -2)}xx`;
-    expect((await t.http().get('/notifications').set('Authorization', `Bearer ${tampered}`)).status).toBe(401);
+    expect((await t.http().get('/notifications').set('Authorization', `Bearer ${tampered}`)).status).toBe(
+      401,
+    );
     const stale = t.ctx.tokens.sign(u.id, u.tokenVersion + 1);
     expect((await t.http().get('/notifications').set('Authorization', `Bearer ${stale}`)).status).toBe(401);
     const deleted = t.ctx.tokens.sign(randomUUID(), 0);

@@ -19,7 +19,8 @@ export async function buildUser(
   overrides: Partial<Omit<UserRow, 'id'>> & { userType?: UserType; password?: string } = {},
 ): Promise<BuiltUser> {
   const { password, ...rest } = overrides;
-  const passwordHash = password ? await hashPassword(password) : await (hashed ??= hashPassword(DEFAULT_PASSWORD));
+  hashed ??= hashPassword(DEFAULT_PASSWORD);
+  const passwordHash = password ? await hashPassword(password) : await hashed;
   const suffix = randomBytes(4).toString('hex');
   const row = await usersRepository.insert(t.ctx.database.db, {
     name: `Test ${rest.userType ?? 'user'} ${suffix}`,
@@ -28,7 +29,11 @@ export async function buildUser(
     userType: 'user',
     ...rest,
   });
-  return { ...row, token: t.ctx.tokens.sign(row.id, row.tokenVersion), password: password ?? DEFAULT_PASSWORD };
+  return {
+    ...row,
+    token: t.ctx.tokens.sign(row.id, row.tokenVersion),
+    password: password ?? DEFAULT_PASSWORD,
+  };
 }
 
 export const buildAdmin = (t: TestApp, o: Parameters<typeof buildUser>[1] = {}) =>
@@ -47,9 +52,14 @@ export function decodeMail(raw: string): string {
 }
 
 /** The password-reset link in a mail, split into its id and token; throws when there is none. */
-export function resetLinkIn(raw: string, base = 'http://console.test'): { url: string; id: string; token: string } {
+export function resetLinkIn(
+  raw: string,
+  base = 'http://console.test',
+): { url: string; id: string; token: string } {
   const escaped = base.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const match = new RegExp(`${escaped}/password-reset/([0-9a-f-]{36})/([A-Za-z0-9_-]+)`).exec(decodeMail(raw));
+  const match = new RegExp(`${escaped}/password-reset/([0-9a-f-]{36})/([A-Za-z0-9_-]+)`).exec(
+    decodeMail(raw),
+  );
   if (!match?.[1] || !match[2]) throw new Error(`no reset link in mail:\n${raw}`);
   return { url: match[0], id: match[1], token: match[2] };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildAdmin, type BuiltUser } from './factories';
+import { type BuiltUser, bearer, buildAdmin } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
 const NATIONAL_LIST = path.resolve(
@@ -31,9 +31,16 @@ describe('importing the national species list (shared/data/species_add_template.
     expect(res.body.inserted).toBe(777);
     expect(res.body.message).toBe('Uploaded 777 species');
     const warnings = res.body.warnings as { row: number; message: string }[];
-    expect(warnings).toContainEqual({ row: 350, message: expect.stringMatching(/^Repeats row 340 \(Blue-capped Redstart\)/) });
-    expect(warnings.some((w) => w.message === "residency 'Passsage migrant' was read as 'Passage migrant'")).toBe(true);
-    expect(warnings.some((w) => /Photo 'images\/SnowPartridge.jpg' is not a web address/.test(w.message))).toBe(true);
+    expect(warnings).toContainEqual({
+      row: 350,
+      message: expect.stringMatching(/^Repeats row 340 \(Blue-capped Redstart\)/),
+    });
+    expect(
+      warnings.some((w) => w.message === "residency 'Passsage migrant' was read as 'Passage migrant'"),
+    ).toBe(true);
+    expect(
+      warnings.some((w) => /Photo 'images\/SnowPartridge.jpg' is not a web address/.test(w.message)),
+    ).toBe(true);
 
     const list = await t.http().get('/api/v1/species/get?limit=1').set(bearer(admin));
     expect(list.body.speciesTotal).toBe(777);
@@ -89,13 +96,18 @@ describe('POST /api/v1/species/fileupload rules', () => {
     ]);
     const res = await upload(file, 'upload.xlsx');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('3 rows have problems, so nothing was imported. Fix them, or import only the good rows.');
+    expect(res.body.message).toBe(
+      '3 rows have problems, so nothing was imported. Fix them, or import only the good rows.',
+    );
     expect(res.body.details.rejected).toEqual([
       { row: 3, message: 'Please provide a name with at least 2 letters!' },
       { row: 4, message: expect.stringMatching(/^IUCN status must be one of/) },
       { row: 6, message: 'Observations must be 0 or more' },
     ]);
-    expect(res.body.details.warnings).toContainEqual({ row: 1, message: "Column 'Notes' is not a species field and was not imported" });
+    expect(res.body.details.warnings).toContainEqual({
+      row: 1,
+      message: "Column 'Notes' is not a species field and was not imported",
+    });
     const after = (await t.http().get('/api/v1/species/get-count').set(bearer(admin))).body.count;
     expect(after).toBe(before);
 
@@ -105,11 +117,19 @@ describe('POST /api/v1/species/fileupload rules', () => {
     expect(partial.body.rejected).toHaveLength(3);
     const good = await t.http().get('/api/v1/species/get?search=Upload%20Good%20Bird').set(bearer(admin));
     expect(good.body.species[0]).toMatchObject({ englishName: 'Upload Good Bird', observations: 3 });
-    expect(good.body.species[0].photos.map((p: { url: string }) => p.url)).toEqual(['https://example.org/a.jpg']);
+    expect(good.body.species[0].photos.map((p: { url: string }) => p.url)).toEqual([
+      'https://example.org/a.jpg',
+    ]);
   });
 
   it('says what is wrong with a file without a header row naming englishName', async () => {
-    const res = await upload(await workbook([['name', 'latin'], ['A bird', 'Avis']]), 'no-header.xlsx');
+    const res = await upload(
+      await workbook([
+        ['name', 'latin'],
+        ['A bird', 'Avis'],
+      ]),
+      'no-header.xlsx',
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^The first row must name the columns, including englishName/);
   });

@@ -18,7 +18,10 @@ const flag = z.preprocess(
 
 const EnvSchema = z
   .object({
-    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(['development', 'production', 'test']).default('development'),
+    ),
     PORT: port(8080),
     WEB_PORT: port(3000),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -32,7 +35,10 @@ const EnvSchema = z
     ROOT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
     ROOT_PASSWORD: optionalString,
     DEMO_DATA: flag,
-    JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    JWT_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
     SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Jarog <no-reply@jarog.bt>')),
     PUBLIC_WEB_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
@@ -40,7 +46,10 @@ const EnvSchema = z
     CORS_ORIGINS: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
-    GOOGLE_AUTH_URL: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com/o/oauth2/v2/auth')),
+    GOOGLE_AUTH_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    ),
     GOOGLE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().default('https://oauth2.googleapis.com/token')),
     GOOGLE_USERINFO_URL: z.preprocess(
       emptyToUndefined,

@@ -6,7 +6,11 @@ import { usersRepository } from '../modules/users/users.repository';
 import { DEMO_SPECIES } from './demo-species';
 
 /** The demo admin's password, printed at start so a newcomer can try a non-root account too. */
-export const DEMO_ADMIN = { name: 'Karma Wangchuk', email: 'karma.admin@jarog.local', password: 'jarog-demo-admin' };
+export const DEMO_ADMIN = {
+  name: 'Karma Wangchuk',
+  email: 'karma.admin@jarog.local',
+  password: 'jarog-demo-admin',
+};
 
 const DEMO_BIRDERS = [
   { name: 'Sonam Choden', email: 'sonam.choden@example.bt', country: 'Bhutan', profession: 'Forest ranger' },
@@ -32,7 +36,9 @@ export async function loadDemoData(ctx: AppContext): Promise<void> {
       if (await usersRepository.findByEmail(tx, b.email)) continue;
       await usersRepository.insert(tx, { ...b, passwordHash: birderHash, userType: 'user' });
     }
-    const known = await speciesRepository.findByNames(tx, { english: DEMO_SPECIES.map((s) => s.englishName) });
+    const known = await speciesRepository.findByNames(tx, {
+      english: DEMO_SPECIES.map((s) => s.englishName),
+    });
     const knownNames = new Set(known.map((s) => s.englishName.toLowerCase()));
     for (const s of DEMO_SPECIES) {
       if (!knownNames.has(s.englishName.toLowerCase())) await speciesRepository.insert(tx, s);

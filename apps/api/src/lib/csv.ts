@@ -1,5 +1,5 @@
-import type { Response } from 'express';
 import { stringify } from 'csv-stringify';
+import type { Response } from 'express';
 
 /** Neutralises cells a spreadsheet would run as a formula (CSV injection): = + - @ tab CR. */
 export function safeCell(value: unknown): string {

@@ -9,8 +9,10 @@ const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 't
 /** Decodes a `data:image/...;base64,` URL into bytes, with clear 400s for anything else. */
 export function decodeImageDataUrl(dataUrl: string): Buffer {
   const match = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/=\s]+)$/i.exec(dataUrl);
-  if (!match?.[2]) throw new AppError('VALIDATION', 'Photo must be an image data URL (data:image/...;base64,...)');
-  if (/svg/i.test(match[1] ?? '')) throw new AppError('VALIDATION', 'SVG images are not accepted; use JPEG, PNG or WebP');
+  if (!match?.[2])
+    throw new AppError('VALIDATION', 'Photo must be an image data URL (data:image/...;base64,...)');
+  if (/svg/i.test(match[1] ?? ''))
+    throw new AppError('VALIDATION', 'SVG images are not accepted; use JPEG, PNG or WebP');
   const bytes = Buffer.from(match[2], 'base64');
   if (bytes.length === 0) throw new AppError('VALIDATION', 'Photo is empty');
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('VALIDATION', 'Photo is too large (10 MB at most)');

@@ -18,7 +18,12 @@ export interface Mailer {
  * SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/outbox as an .eml file
  * (real RFC 822 output from nodemailer) and logged, so nothing is lost on a machine without mail.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

@@ -11,7 +11,10 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** Constant-time verification (inside argon2); a missing hash still costs one verification. */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword(`dummy-${Math.random()}`);
     await verify(await dummyHash, password).catch(() => false);

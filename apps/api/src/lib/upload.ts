@@ -27,7 +27,8 @@ export function receiveSpreadsheet(req: Request, res: Response): Promise<Express
             : new AppError('VALIDATION', `Upload failed: ${err.message}`),
         );
       } else if (err) reject(err);
-      else if (!req.file) reject(new AppError('VALIDATION', 'Please choose an .xlsx file to upload (form field "file")'));
+      else if (!req.file)
+        reject(new AppError('VALIDATION', 'Please choose an .xlsx file to upload (form field "file")'));
       else resolve(req.file);
     });
   });

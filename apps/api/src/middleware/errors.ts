@@ -20,8 +20,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       appError = err;
     } else {
       const e = (err ?? {}) as HttpishError;
-      if (e.type === 'entity.too.large') appError = new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-      else if (e.type === 'entity.parse.failed') appError = new AppError('VALIDATION', 'Request body is not valid JSON');
+      if (e.type === 'entity.too.large')
+        appError = new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+      else if (e.type === 'entity.parse.failed')
+        appError = new AppError('VALIDATION', 'Request body is not valid JSON');
       else if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
         appError = new AppError('VALIDATION', 'Unsupported request encoding');
       else if (e.status === 404 || e.statusCode === 404 || e.status === 403)

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AppError } from '../lib/errors';
 import { parse } from './validate';
 

@@ -8,7 +8,8 @@ const GENERIC = /^(Invalid|Unrecognized|Too (big|small)|Expected|[a-z])/;
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   const parts = issues.slice(0, 3).map((i) => {
     const field = i.path.map(String).join('.');
-    if (i.code === 'unrecognized_keys') return `Unknown field${i.keys.length > 1 ? 's' : ''}: ${i.keys.join(', ')}`;
+    if (i.code === 'unrecognized_keys')
+      return `Unknown field${i.keys.length > 1 ? 's' : ''}: ${i.keys.join(', ')}`;
     return field && GENERIC.test(i.message) ? `${field}: ${i.message}` : i.message;
   });
   return [...new Set(parts)].join('; ');

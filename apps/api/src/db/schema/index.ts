@@ -1,3 +1,3 @@
 export * from './notifications';
-export * from './users';
 export * from './species';
+export * from './users';

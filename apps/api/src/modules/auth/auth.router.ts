@@ -49,7 +49,9 @@ export const registerAuthRoutes: RegisterRoutes = (t, ctx) => {
   t.add('post', '/auth/register', 'public', async (req, res) => {
     const body = parse(RegisterBodySchema, req.body);
     await register(ctx, body);
-    res.status(201).json({ message: 'Account created. You can sign in once an administrator has given you access.' });
+    res
+      .status(201)
+      .json({ message: 'Account created. You can sign in once an administrator has given you access.' });
   });
 
   t.add('get', '/auth/google', 'public', (_req, res) => {
@@ -96,7 +98,8 @@ export const registerAuthRoutes: RegisterRoutes = (t, ctx) => {
     const pending = typeof oneTime === 'string' ? pendingGoogleLogins.get(oneTime) : undefined;
     if (typeof oneTime === 'string') pendingGoogleLogins.delete(oneTime);
     res.clearCookie(LOGIN_COOKIE, cookie);
-    for (const [key, value] of pendingGoogleLogins) if (value.expires < Date.now()) pendingGoogleLogins.delete(key);
+    for (const [key, value] of pendingGoogleLogins)
+      if (value.expires < Date.now()) pendingGoogleLogins.delete(key);
     if (!pending || pending.expires < Date.now()) {
       throw new AppError('UNAUTHENTICATED', 'Google sign-in has expired. Please try again.');
     }

@@ -31,7 +31,11 @@ function throttled(seconds: number): AppError {
 
 /** Issues a session for an account that may use the console. */
 export function issueSession(ctx: AppContext, user: UserRow): LoginResponse {
-  return { message: 'Signed in successfully', token: ctx.tokens.sign(user.id, user.tokenVersion), user: toCurrentUser(user) };
+  return {
+    message: 'Signed in successfully',
+    token: ctx.tokens.sign(user.id, user.tokenVersion),
+    user: toCurrentUser(user),
+  };
 }
 
 /**
@@ -39,7 +43,12 @@ export function issueSession(ctx: AppContext, user: UserRow): LoginResponse {
  * per account and per address; deactivated and plain `user` accounts are told so only after the
  * right password.
  */
-export async function login(ctx: AppContext, limiters: LoginLimiters, body: LoginBody, ip: string): Promise<LoginResponse> {
+export async function login(
+  ctx: AppContext,
+  limiters: LoginLimiters,
+  body: LoginBody,
+  ip: string,
+): Promise<LoginResponse> {
   const wait = Math.max(limiters.perAccount.retryAfter(body.email), limiters.perIp.retryAfter(ip));
   if (wait > 0) throw throttled(wait);
   const user = await usersRepository.findByEmail(ctx.database.db, body.email);

@@ -33,7 +33,11 @@ export function googleAuthorizationUrl(ctx: AppContext, google: GoogleConfig, st
 }
 
 /** Exchanges the authorization code and reads the Google profile (OAuth 2.0 code flow). */
-async function fetchProfile(ctx: AppContext, google: GoogleConfig, code: string): Promise<z.infer<typeof Profile>> {
+async function fetchProfile(
+  ctx: AppContext,
+  google: GoogleConfig,
+  code: string,
+): Promise<z.infer<typeof Profile>> {
   const tokenRes = await fetch(google.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -47,13 +51,15 @@ async function fetchProfile(ctx: AppContext, google: GoogleConfig, code: string)
     signal: AbortSignal.timeout(10_000),
   });
   const token = TokenResponse.safeParse(await tokenRes.json().catch(() => null));
-  if (!tokenRes.ok || !token.success) throw new AppError('UNAUTHENTICATED', 'Google sign-in failed. Please try again.');
+  if (!tokenRes.ok || !token.success)
+    throw new AppError('UNAUTHENTICATED', 'Google sign-in failed. Please try again.');
   const infoRes = await fetch(google.userInfoUrl, {
     headers: { authorization: `Bearer ${token.data.access_token}` },
     signal: AbortSignal.timeout(10_000),
   });
   const profile = Profile.safeParse(await infoRes.json().catch(() => null));
-  if (!infoRes.ok || !profile.success) throw new AppError('UNAUTHENTICATED', 'Google sign-in failed. Please try again.');
+  if (!infoRes.ok || !profile.success)
+    throw new AppError('UNAUTHENTICATED', 'Google sign-in failed. Please try again.');
   return profile.data;
 }
 
@@ -61,7 +67,11 @@ async function fetchProfile(ctx: AppContext, google: GoogleConfig, code: string)
  * Finds or creates the account for a Google profile. An existing account is linked by verified
  * email; a new one is a plain `user` (the console then says it is not an admin).
  */
-export async function signInWithGoogle(ctx: AppContext, google: GoogleConfig, code: string): Promise<UserRow> {
+export async function signInWithGoogle(
+  ctx: AppContext,
+  google: GoogleConfig,
+  code: string,
+): Promise<UserRow> {
   const profile = await fetchProfile(ctx, google, code);
   const db = ctx.database.db;
   const linked = await usersRepository.findByGoogleId(db, profile.sub);

@@ -10,7 +10,9 @@ interface Actor {
 
 /** Records one line in the activity log; pass the transaction so the log entry commits with the write. */
 export async function recordActivity(db: Db | Tx, actor: Actor | null, message: string): Promise<void> {
-  await db.insert(notifications).values({ message, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null });
+  await db
+    .insert(notifications)
+    .values({ message, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null });
 }
 
 /** A page of the activity log, newest first. */

@@ -49,7 +49,8 @@ function escapeHtml(s: string): string {
 
 /** The unused, unexpired reset a link points at, or a 400 that says the link is no good. */
 async function findValidReset(ctx: AppContext, id: string, token: string) {
-  if (!UUID.test(id) || token.length < 20 || token.length > 200) throw new AppError('BAD_REQUEST', INVALID_LINK);
+  if (!UUID.test(id) || token.length < 20 || token.length > 200)
+    throw new AppError('BAD_REQUEST', INVALID_LINK);
   const [row] = await ctx.database.db
     .select()
     .from(passwordResets)
@@ -66,7 +67,12 @@ export async function verifyReset(ctx: AppContext, id: string, token: string): P
 }
 
 /** Sets the new password, uses up every open link of the account and signs it out everywhere. */
-export async function completeReset(ctx: AppContext, id: string, token: string, password: string): Promise<void> {
+export async function completeReset(
+  ctx: AppContext,
+  id: string,
+  token: string,
+  password: string,
+): Promise<void> {
   const reset = await findValidReset(ctx, id, token);
   const passwordHash = await hashPassword(password);
   await ctx.database.db.transaction(async (tx) => {

@@ -45,11 +45,15 @@ function readHeader(cells: CellText[], warnings: Note[]): (Column | undefined)[]
     const name = raw?.trim();
     if (!name) return undefined;
     const column = known.get(name.toLowerCase()) ?? ALIASES[name.toLowerCase()];
-    if (!column) warnings.push({ row: 1, message: `Column '${name}' is not a species field and was not imported` });
+    if (!column)
+      warnings.push({ row: 1, message: `Column '${name}' is not a species field and was not imported` });
     return column;
   });
   if (!mapped.includes('englishName')) {
-    throw new AppError('VALIDATION', `The first row must name the columns, including englishName (found: ${cells.filter(Boolean).join(', ') || 'nothing'})`);
+    throw new AppError(
+      'VALIDATION',
+      `The first row must name the columns, including englishName (found: ${cells.filter(Boolean).join(', ') || 'nothing'})`,
+    );
   }
   return mapped;
 }
@@ -87,7 +91,11 @@ function readPhotos(value: string | undefined, row: number, warnings: Note[]): s
     const text = String(item ?? '').trim();
     if (!text) continue;
     if (/^https?:\/\/\S+$/i.test(text)) urls.push(text);
-    else warnings.push({ row, message: `Photo '${text}' is not a web address (http/https) and was not imported` });
+    else
+      warnings.push({
+        row,
+        message: `Photo '${text}' is not a web address (http/https) and was not imported`,
+      });
   }
   return urls;
 }
@@ -110,7 +118,8 @@ async function parseRows(bytes: Buffer) {
       continue;
     }
     if (cells.every((c) => !c?.trim())) continue; // an empty row holds nothing to import
-    if (++rows > MAX_IMPORT_ROWS) throw new AppError('VALIDATION', `A file may hold at most ${MAX_IMPORT_ROWS} species`);
+    if (++rows > MAX_IMPORT_ROWS)
+      throw new AppError('VALIDATION', `A file may hold at most ${MAX_IMPORT_ROWS} species`);
     const raw: Record<string, string | undefined> = {};
     header.forEach((column, i) => {
       if (column) raw[column] = cells[i];
@@ -131,12 +140,18 @@ async function parseRows(bytes: Buffer) {
     const earlier = accepted.get(key);
     const sameEnglish = englishRows.get(parsed.data.englishName.toLowerCase());
     if (!earlier && sameEnglish) {
-      rejected.push({ row, message: `English name '${parsed.data.englishName}' is already used by row ${sameEnglish.row} with another scientific name` });
+      rejected.push({
+        row,
+        message: `English name '${parsed.data.englishName}' is already used by row ${sameEnglish.row} with another scientific name`,
+      });
       continue;
     }
     if (!earlier) englishRows.set(parsed.data.englishName.toLowerCase(), { row });
     if (earlier) {
-      warnings.push({ row, message: `Repeats row ${earlier.row} (${parsed.data.englishName}); its values were merged into that species` });
+      warnings.push({
+        row,
+        message: `Repeats row ${earlier.row} (${parsed.data.englishName}); its values were merged into that species`,
+      });
       earlier.fields = { ...earlier.fields, ...stripUndefined(parsed.data) };
       earlier.photoUrls = [...new Set([...earlier.photoUrls, ...photoUrls])];
     } else accepted.set(key, { row, fields: parsed.data, photoUrls });
@@ -173,49 +188,54 @@ export async function importSpecies(
   }
   const result = await ctx.database.db
     .transaction(async (tx) => {
-    const existing = await repo.findByNames(tx, {
-      english: accepted.map((a) => a.fields.englishName),
-      scientific: accepted.flatMap((a) => (a.fields.scientificName ? [a.fields.scientificName] : [])),
-    });
-    const bySci = new Map(existing.filter((e) => e.scientificName).map((e) => [e.scientificName?.toLowerCase(), e]));
-    const byEng = new Map(existing.map((e) => [e.englishName.toLowerCase(), e]));
-    const photos = await repo.photosOf(
-      tx,
-      existing.map((e) => e.id),
-    );
-    let inserted = 0;
-    let updated = 0;
-    const data: SpeciesUploadResponse['data'] = [];
-    for (const a of accepted) {
-      const match =
-        (a.fields.scientificName ? bySci.get(a.fields.scientificName.toLowerCase()) : undefined) ??
-        byEng.get(a.fields.englishName.toLowerCase());
-      const columns = toColumns(stripUndefined(a.fields));
-      const row = match
-        ? await repo.update(tx, match.id, columns)
-        : await repo.insert(tx, { ...columns, englishName: a.fields.englishName });
-      if (!row) continue;
-      if (match) updated++;
-      else inserted++;
-      const known = new Set((photos.get(row.id) ?? []).map((p) => p.url));
-      await repo.addPhotos(
-        tx,
-        row.id,
-        a.photoUrls.filter((u) => !known.has(u)).map((url) => ({ url, thumbnailUrl: null })),
+      const existing = await repo.findByNames(tx, {
+        english: accepted.map((a) => a.fields.englishName),
+        scientific: accepted.flatMap((a) => (a.fields.scientificName ? [a.fields.scientificName] : [])),
+      });
+      const bySci = new Map(
+        existing.filter((e) => e.scientificName).map((e) => [e.scientificName?.toLowerCase(), e]),
       );
-      data.push({ _id: row.id, englishName: row.englishName, scientificName: row.scientificName });
-    }
-    await recordActivity(
-      tx,
-      actor,
-      `${data.length} species uploaded from ${file.originalname} (${inserted} added, ${updated} updated) by ${actor.email}`,
-    );
-    return { inserted, updated, data };
+      const byEng = new Map(existing.map((e) => [e.englishName.toLowerCase(), e]));
+      const photos = await repo.photosOf(
+        tx,
+        existing.map((e) => e.id),
+      );
+      let inserted = 0;
+      let updated = 0;
+      const data: SpeciesUploadResponse['data'] = [];
+      for (const a of accepted) {
+        const match =
+          (a.fields.scientificName ? bySci.get(a.fields.scientificName.toLowerCase()) : undefined) ??
+          byEng.get(a.fields.englishName.toLowerCase());
+        const columns = toColumns(stripUndefined(a.fields));
+        const row = match
+          ? await repo.update(tx, match.id, columns)
+          : await repo.insert(tx, { ...columns, englishName: a.fields.englishName });
+        if (!row) continue;
+        if (match) updated++;
+        else inserted++;
+        const known = new Set((photos.get(row.id) ?? []).map((p) => p.url));
+        await repo.addPhotos(
+          tx,
+          row.id,
+          a.photoUrls.filter((u) => !known.has(u)).map((url) => ({ url, thumbnailUrl: null })),
+        );
+        data.push({ _id: row.id, englishName: row.englishName, scientificName: row.scientificName });
+      }
+      await recordActivity(
+        tx,
+        actor,
+        `${data.length} species uploaded from ${file.originalname} (${inserted} added, ${updated} updated) by ${actor.email}`,
+      );
+      return { inserted, updated, data };
     })
     .catch((err: unknown) => {
       // Two rows that resolve to different existing species but share a name end here.
       if ((err as { code?: string }).code === '23505') {
-        throw new AppError('CONFLICT', 'Some rows clash with the names of other species in the catalogue; nothing was imported');
+        throw new AppError(
+          'CONFLICT',
+          'Some rows clash with the names of other species in the catalogue; nothing was imported',
+        );
       }
       throw err;
     });

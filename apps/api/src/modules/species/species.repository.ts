@@ -1,7 +1,13 @@
 import type { SpeciesListQuery } from '@jarog/contracts';
 import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { type NewSpeciesRow, type SpeciesPhotoRow, type SpeciesRow, species, speciesPhotos } from '../../db/schema';
+import {
+  type NewSpeciesRow,
+  type SpeciesPhotoRow,
+  type SpeciesRow,
+  species,
+  speciesPhotos,
+} from '../../db/schema';
 
 type Executor = Db | Tx;
 
@@ -76,7 +82,12 @@ export const speciesRepository = {
   },
 
   /** One batch of the filtered catalogue after `afterName/afterId`, for streaming exports (keyset paging). */
-  batchAfter: async (db: Executor, q: SpeciesListQuery, after: { name: string; id: string } | undefined, size: number) =>
+  batchAfter: async (
+    db: Executor,
+    q: SpeciesListQuery,
+    after: { name: string; id: string } | undefined,
+    size: number,
+  ) =>
     db
       .select()
       .from(species)
@@ -84,7 +95,10 @@ export const speciesRepository = {
         and(
           speciesWhere(q),
           after
-            ? or(gt(species.englishName, after.name), and(eq(species.englishName, after.name), gt(species.id, after.id)))
+            ? or(
+                gt(species.englishName, after.name),
+                and(eq(species.englishName, after.name), gt(species.id, after.id)),
+              )
             : undefined,
         ),
       )
@@ -93,7 +107,10 @@ export const speciesRepository = {
 
   /** The filter option lists, built from the catalogue itself, in one query. */
   options: async (db: Executor) => {
-    const agg = (column: SQL) => sql<string[] | null>`array_agg(distinct ${column} order by ${column}) filter (where ${column} is not null and ${column} <> '')`;
+    const agg = (column: SQL) =>
+      sql<
+        string[] | null
+      >`array_agg(distinct ${column} order by ${column}) filter (where ${column} is not null and ${column} <> '')`;
     const [row] = await db
       .select({
         orders: agg(sql`${species.orderName}`),
@@ -120,7 +137,10 @@ export const speciesRepository = {
     (await db.select().from(species).where(eq(species.id, id)).limit(1))[0],
 
   /** Species whose English or scientific name equals one of these, ignoring case. */
-  findByNames: async (db: Executor, names: { english?: string[]; scientific?: string[] }): Promise<SpeciesRow[]> => {
+  findByNames: async (
+    db: Executor,
+    names: { english?: string[]; scientific?: string[] },
+  ): Promise<SpeciesRow[]> => {
     const english = (names.english ?? []).map((n) => n.toLowerCase());
     const scientific = (names.scientific ?? []).map((n) => n.toLowerCase());
     if (english.length === 0 && scientific.length === 0) return [];
@@ -165,7 +185,11 @@ export const speciesRepository = {
     return map;
   },
 
-  addPhotos: async (db: Executor, speciesId: string, photos: { url: string; thumbnailUrl: string | null }[]) => {
+  addPhotos: async (
+    db: Executor,
+    speciesId: string,
+    photos: { url: string; thumbnailUrl: string | null }[],
+  ) => {
     if (photos.length === 0) return;
     const [last] = await db
       .select({ p: sql<number>`coalesce(max(${speciesPhotos.position}), -1)` })
@@ -175,7 +199,11 @@ export const speciesRepository = {
     await db.insert(speciesPhotos).values(photos.map((p, i) => ({ speciesId, ...p, position: start + i })));
   },
 
-  deletePhoto: async (db: Executor, speciesId: string, photoId: string): Promise<SpeciesPhotoRow | undefined> =>
+  deletePhoto: async (
+    db: Executor,
+    speciesId: string,
+    photoId: string,
+  ): Promise<SpeciesPhotoRow | undefined> =>
     (
       await db
         .delete(speciesPhotos)

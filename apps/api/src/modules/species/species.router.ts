@@ -5,8 +5,8 @@ import { receiveSpreadsheet } from '../../lib/upload';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import type { RegisterRoutes } from '../../routes';
-import { importSpecies } from './species.import';
 import { SPECIES_CSV_HEADER, toCsvRow } from './species.csv';
+import { importSpecies } from './species.import';
 import * as service from './species.service';
 
 const IdParam = z.object({ id: z.uuid({ error: 'Species id is not valid' }) });
@@ -35,7 +35,12 @@ export const registerSpeciesRoutes: RegisterRoutes = (t, ctx) => {
     }
     const { format } = parse(ExportFormat, { format: req.query.format });
     if (format === 'csv') {
-      await streamCsv(res, 'species.csv', SPECIES_CSV_HEADER, mapBatches(service.exportSpecies(ctx, q), toCsvRow));
+      await streamCsv(
+        res,
+        'species.csv',
+        SPECIES_CSV_HEADER,
+        mapBatches(service.exportSpecies(ctx, q), toCsvRow),
+      );
       return;
     }
     res.setHeader('Content-Type', 'application/json; charset=utf-8');

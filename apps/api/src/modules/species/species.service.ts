@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Species, SpeciesListQuery, SpeciesListResponse, SpeciesPatchSchema } from '@jarog/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { SpeciesRow } from '../../db/schema';
+import type { SpeciesRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { decodeImageDataUrl, toCatalogueImages } from '../../lib/images';
 import { recordActivity } from '../notifications/notifications.service';
-import type { UserRow } from '../../db/schema';
 import { toColumns, toSpecies } from './species.mapper';
 import { speciesRepository as repo } from './species.repository';
 
@@ -22,7 +21,10 @@ async function withPhotos(ctx: AppContext, rows: SpeciesRow[]): Promise<Species[
 
 export async function listSpecies(ctx: AppContext, q: SpeciesListQuery): Promise<SpeciesListResponse> {
   const db = ctx.database.db;
-  const [page, options] = await Promise.all([repo.page(db, q, (q.page - 1) * q.limit, q.limit), repo.options(db)]);
+  const [page, options] = await Promise.all([
+    repo.page(db, q, (q.page - 1) * q.limit, q.limit),
+    repo.options(db),
+  ]);
   return {
     species: await withPhotos(ctx, page.rows),
     speciesTotal: page.speciesTotal,
@@ -34,7 +36,11 @@ export async function listSpecies(ctx: AppContext, q: SpeciesListQuery): Promise
 }
 
 /** The whole filtered catalogue, a batch at a time, in list order. */
-export async function* exportSpecies(ctx: AppContext, q: SpeciesListQuery, batchSize = 500): AsyncGenerator<Species[]> {
+export async function* exportSpecies(
+  ctx: AppContext,
+  q: SpeciesListQuery,
+  batchSize = 500,
+): AsyncGenerator<Species[]> {
   let after: { name: string; id: string } | undefined;
   for (;;) {
     const rows = await repo.batchAfter(ctx.database.db, q, after, batchSize);
@@ -66,7 +72,8 @@ async function assertNamesFree(ctx: AppContext, fields: SpeciesFields, exceptId?
   ).filter((r) => r.id !== exceptId);
   const clash = clashes[0];
   if (!clash) return;
-  const byEnglish = fields.englishName && clash.englishName.toLowerCase() === fields.englishName.toLowerCase();
+  const byEnglish =
+    fields.englishName && clash.englishName.toLowerCase() === fields.englishName.toLowerCase();
   throw new AppError(
     'CONFLICT',
     byEnglish
@@ -76,12 +83,17 @@ async function assertNamesFree(ctx: AppContext, fields: SpeciesFields, exceptId?
 }
 
 /** Decodes, verifies and stores each photo (full view and thumbnail); returns what to record. */
-async function storePhotos(ctx: AppContext, dataUrls: string[]): Promise<{ url: string; thumbnailUrl: string }[]> {
+async function storePhotos(
+  ctx: AppContext,
+  dataUrls: string[],
+): Promise<{ url: string; thumbnailUrl: string }[]> {
   const decoded = dataUrls.map((d, i) => {
     try {
       return decodeImageDataUrl(d);
     } catch (err) {
-      throw dataUrls.length > 1 && err instanceof AppError ? new AppError(err.code, `Photo ${i + 1}: ${err.message}`) : err;
+      throw dataUrls.length > 1 && err instanceof AppError
+        ? new AppError(err.code, `Photo ${i + 1}: ${err.message}`)
+        : err;
     }
   });
   const stored: { url: string; thumbnailUrl: string }[] = [];
@@ -100,7 +112,10 @@ async function storePhotos(ctx: AppContext, dataUrls: string[]): Promise<{ url: 
   return stored;
 }
 
-async function discardPhotos(ctx: AppContext, photos: { url: string; thumbnailUrl: string | null }[]): Promise<void> {
+async function discardPhotos(
+  ctx: AppContext,
+  photos: { url: string; thumbnailUrl: string | null }[],
+): Promise<void> {
   for (const p of photos) {
     await ctx.storage.deleteByUrl(p.url);
     if (p.thumbnailUrl) await ctx.storage.deleteByUrl(p.thumbnailUrl);
@@ -122,7 +137,11 @@ export async function createSpecies(
     const row = await ctx.database.db.transaction(async (tx) => {
       const created = await repo.insert(tx, { ...toColumns(fields), englishName: fields.englishName });
       await repo.addPhotos(tx, created.id, photos);
-      await recordActivity(tx, actor, `A new Species ${created.englishName} has been added by ${actor.email}`);
+      await recordActivity(
+        tx,
+        actor,
+        `A new Species ${created.englishName} has been added by ${actor.email}`,
+      );
       return created;
     });
     return getSpecies(ctx, row.id);
@@ -133,7 +152,12 @@ export async function createSpecies(
   }
 }
 
-export async function updateSpecies(ctx: AppContext, actor: UserRow, id: string, fields: SpeciesFields): Promise<Species> {
+export async function updateSpecies(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  fields: SpeciesFields,
+): Promise<Species> {
   const existing = await repo.findById(ctx.database.db, id);
   if (!existing) throw notFound('Species');
   await assertNamesFree(ctx, fields, id);
@@ -163,7 +187,12 @@ export async function deleteSpecies(ctx: AppContext, actor: UserRow, id: string)
   return species.englishName;
 }
 
-export async function deleteSpeciesPhoto(ctx: AppContext, actor: UserRow, id: string, photoId: string): Promise<void> {
+export async function deleteSpeciesPhoto(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  photoId: string,
+): Promise<void> {
   const species = await repo.findById(ctx.database.db, id);
   if (!species) throw notFound('Species');
   const photo = await ctx.database.db.transaction(async (tx) => {

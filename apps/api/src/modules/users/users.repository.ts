@@ -46,10 +46,20 @@ export const usersRepository = {
   delete: async (db: Executor, id: string): Promise<boolean> =>
     (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0,
 
-  listAdmins: async (db: Executor, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> => {
+  listAdmins: async (
+    db: Executor,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: UserRow[]; total: number }> => {
     const where = inArray(users.userType, [...ADMIN_TYPES]);
     const [rows, totals] = await Promise.all([
-      db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset),
       db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: totals[0]?.n ?? 0 };

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type {
   RegisterAdminBody,
   UpdatePasswordBody,
-  UpdateProfileBody,
   UpdateUserBody,
   UserRecord,
   UsersListResponse,
@@ -33,7 +32,9 @@ async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string
 /** Loads an account the caller may see: root-users see every account, others only their own (else 404). */
 async function visibleUser(ctx: AppContext, actor: UserRow, idOrEmail: string): Promise<UserRow> {
   const db = ctx.database.db;
-  const user = UUID.test(idOrEmail) ? await repo.findById(db, idOrEmail) : await repo.findByEmail(db, idOrEmail.trim());
+  const user = UUID.test(idOrEmail)
+    ? await repo.findById(db, idOrEmail)
+    : await repo.findByEmail(db, idOrEmail.trim());
   if (!user || (actor.userType !== 'root-user' && user.id !== actor.id)) throw notFound('User');
   return user;
 }
@@ -128,7 +129,11 @@ export async function updateUser(
     const changes = Object.keys(patch)
       .map((k) => (k === 'passwordHash' ? 'password' : k))
       .join(', ');
-    await recordActivity(tx, actor, `Account ${row.email} updated (${changes || 'no changes'}) by ${actor.email}`);
+    await recordActivity(
+      tx,
+      actor,
+      `Account ${row.email} updated (${changes || 'no changes'}) by ${actor.email}`,
+    );
     return row;
   });
   return toUserRecord(updated);
@@ -151,7 +156,10 @@ export async function deactivateUser(ctx: AppContext, actor: UserRow, id: string
     await assertRootRemains(tx, target.id);
     await repo.update(tx, target.id, { isDeactivated: true });
     await repo.revokeTokens(tx, target.id);
-    const who = target.id === actor.id ? `${actor.email} deactivated their account` : `Account ${target.email} deactivated by ${actor.email}`;
+    const who =
+      target.id === actor.id
+        ? `${actor.email} deactivated their account`
+        : `Account ${target.email} deactivated by ${actor.email}`;
     await recordActivity(tx, actor, who);
   });
 }
@@ -168,7 +176,11 @@ export async function updateProfile(
   let profileUrl: string | undefined;
   if (body.photo) {
     const jpeg = await toSquareJpeg(decodeImageDataUrl(body.photo));
-    profileUrl = await ctx.storage.put(`profiles/${actor.id}/${randomBytes(8).toString('hex')}.jpg`, jpeg, 'image/jpeg');
+    profileUrl = await ctx.storage.put(
+      `profiles/${actor.id}/${randomBytes(8).toString('hex')}.jpg`,
+      jpeg,
+      'image/jpeg',
+    );
   }
   const updated = await ctx.database.db.transaction(async (tx) => {
     const row = await repo.update(tx, actor.id, {
