@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAdmin, linkFromNewestMail, openPage, ROOT, signIn, startStack } from '../harness.mjs';
+
+let stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.close();
+});
+
+const pathOf = (page) => new URL(page.url()).pathname;
+const token = (page) => page.evaluate(() => localStorage.getItem('token'));
+
+describe('sign-in flows', { timeout: 120_000 }, () => {
+  test('root signs in, sees the pending label, lands on / and stays signed in after a reload', async () => {
+    const { page, context, errors } = await openPage(stack);
+    // Hold the login answer back a moment so the pending state can be seen.
+    await page.route(`${stack.apiUrl}/auth/login`, async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(ROOT.email);
+    await page.getByLabel('Password', { exact: true }).fill(ROOT.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const pending = page.getByRole('button', { name: 'Signing in...' });
+    await pending.waitFor();
+    assert.equal(await pending.isDisabled(), true);
+
+    await page.waitForURL(`${stack.webUrl}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByText('This section is coming soon').waitFor();
+    assert.equal(await page.getByTestId('profile-name').textContent(), ROOT.name);
+    assert.ok(await token(page), 'the token is stored');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a wrong password shows the server message in the error area', async () => {
+    const { page, context } = await openPage(stack);
+    await signIn(page, { email: ROOT.email, password: 'not-the-password' });
+    const alert = page.locator('.ant-alert-error');
+    await alert.getByText('Invalid email or password').waitFor();
+    assert.equal(pathOf(page), '/login');
+    assert.equal(await token(page), null);
+    await context.close();
+  });
+
+  test('forgot password → mail in the outbox → reset → sign in with the new password', async () => {
+    const admin = await createAdmin(stack);
+    const { page, context } = await openPage(stack);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('.ant-alert-success').waitFor();
+
+    const link = await linkFromNewestMail(stack, `${stack.webUrl}/password-reset/`);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Add New Password' }).waitFor();
+    const newPassword = 'Brand-new-pass-42';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill('something-else');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+
+    await page.waitForURL('**/login');
+    await page.locator('.ant-alert-success').waitFor();
+    await signIn(page, { email: admin.email, password: newPassword });
+    await page.waitForURL(`${stack.webUrl}/`);
+    assert.equal(await page.getByTestId('profile-name').textContent(), admin.name);
+    await context.close();
+  });
+
+  test('Google: no button when the API has it off; a failed Google return explains itself', async () => {
+    const { page, context } = await openPage(stack);
+    await page.goto('/login?error=google');
+    await page.locator('.ant-alert-error').getByText('Google sign-in failed. Please try again.').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Sign in with Google' }).count(), 0);
+    await context.close();
+  });
+
+  test("an invalid reset link stays on 'Loading...' and says why underneath", async () => {
+    const { page, context } = await openPage(stack);
+    await page.goto('/password-reset/00000000-0000-4000-8000-000000000000/not-a-real-token-at-all-xyz');
+    await page.getByText('Loading...').first().waitFor();
+    await page
+      .getByTestId('reset-link-error')
+      .getByText(/invalid or has expired/)
+      .waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Add New Password' }).count(), 0);
+    await context.close();
+  });
+
+  test('a plain user signs up, then is refused and sent to /not-admin', async () => {
+    const { page, context } = await openPage(stack, { width: 375, height: 760 });
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Welcome to Jarog' }).waitFor();
+    const email = `birder-${Date.now()}@jarog.test`;
+    await page.getByLabel('Name', { exact: true }).fill('Karma Birder');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Country').fill('Bhutan');
+    await page.getByLabel('Password').fill('Birder-pass-1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/login');
+    await page.locator('.ant-alert-success').waitFor();
+
+    await signIn(page, { email, password: 'Birder-pass-1' });
+    await page.waitForURL('**/not-admin');
+    await page.getByRole('heading', { name: 'You are not an admin' }).waitFor();
+    assert.equal(await token(page), null);
+    await page.getByRole('link', { name: 'Log in with a different account' }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  test('logout asks first: Cancel keeps the session, Confirm ends it', async () => {
+    const { page, context } = await openPage(stack);
+    await signIn(page);
+    await page.waitForURL(`${stack.webUrl}/`);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to Logout?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(pathOf(page), '/');
+    assert.ok(await token(page));
+
+    await page.getByTestId('sidebar').getByText('Logout').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/login');
+    assert.equal(await token(page), null);
+    await page.goto('/settings');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

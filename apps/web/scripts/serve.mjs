@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// Serves the built console (dist/) with no dependencies:
+// - /config.js is generated from the API URL, so one build runs against any API;
+// - /assets/* are content-hashed, so they are cached for a year; index.html never is;
+// - any other path that is not a file gets index.html (the router decides; SPA fallback).
+// Run: `node scripts/serve.mjs` (env WEB_PORT, default 3000; API_URL, default http://localhost:${PORT_OF_API:-8080}).
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.webmanifest': 'application/manifest+json',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/** The body of /config.js: the settings the app reads before it starts (see src/app/runtime-config.ts). */
+export function configScript(apiUrl) {
+  return `window.__JAROG__ = ${JSON.stringify({ apiUrl })};\n`;
+}
+
+/** The API URL from the environment: API_URL, else localhost on PORT_OF_API (default 8080). */
+export function apiUrlFromEnv(env = process.env) {
+  return env.API_URL?.trim() || `http://localhost:${env.PORT_OF_API?.trim() || 8080}`;
+}
+
+function securityHeaders(res) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
+/** Resolves a URL path inside distDir, or null when it would escape it. */
+function resolveInside(distDir, urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.resolve(distDir, `.${path.posix.normalize(decoded)}`);
+  return file === distDir || file.startsWith(distDir + path.sep) ? file : null;
+}
+
+async function fileStats(file) {
+  try {
+    const s = await stat(file);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the static server. `apiUrl` may be a string or a function (read on every /config.js request),
+ * so a test can start the web server first and point it at an API started afterwards (setApiUrl).
+ * Resolves to { server, url, port, setApiUrl, close }.
+ */
+export async function startWebServer({
+  port = 3000,
+  host = '0.0.0.0',
+  distDir = path.join(here, '..', 'dist'),
+  apiUrl,
+} = {}) {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, 'index.html');
+  let currentApiUrl = apiUrl ?? apiUrlFromEnv();
+  const readApiUrl = () => (typeof currentApiUrl === 'function' ? currentApiUrl() : currentApiUrl);
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      securityHeaders(res);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Method Not Allowed');
+        return;
+      }
+      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+
+      if (pathname === '/config.js') {
+        const body = configScript(readApiUrl());
+        res.writeHead(200, {
+          'Content-Type': MIME_TYPES['.js'],
+          'Cache-Control': 'no-store',
+          'Content-Length': Buffer.byteLength(body),
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      }
+
+      const file = resolveInside(root, pathname);
+      const stats = file && (await fileStats(file));
+      if (file && stats && file !== indexFile) {
+        const ext = path.extname(file).toLowerCase();
+        res.writeHead(200, {
+          'Content-Type': MIME_TYPES[ext] ?? 'application/octet-stream',
+          'Content-Length': stats.size,
+          'Cache-Control': pathname.startsWith('/assets/') ? LONG_CACHE : NO_CACHE,
+          'Last-Modified': stats.mtime.toUTCString(),
+        });
+        if (req.method === 'HEAD') res.end();
+        else createReadStream(file).pipe(res);
+        return;
+      }
+
+      // A missing hashed asset is a real 404 (an old tab asking for a replaced build), not the app.
+      if (pathname.startsWith('/assets/')) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE });
+        res.end('Not Found');
+        return;
+      }
+
+      const html = await readFile(indexFile);
+      res.writeHead(200, {
+        'Content-Type': MIME_TYPES['.html'],
+        'Content-Length': html.length,
+        'Cache-Control': NO_CACHE,
+      });
+      res.end(req.method === 'HEAD' ? undefined : html);
+    } catch (err) {
+      console.error('[web] request failed', err);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    }
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    server,
+    port: boundPort,
+    url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${boundPort}`,
+    setApiUrl(next) {
+      currentApiUrl = next;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (isMain) {
+  const port = Number(process.env.WEB_PORT?.trim() || 3000);
+  const distDir = process.env.WEB_DIST_DIR?.trim() || path.join(here, '..', 'dist');
+  const apiUrl = apiUrlFromEnv();
+  try {
+    await stat(path.join(distDir, 'index.html'));
+  } catch {
+    console.error(`[web] ${distDir}/index.html not found: run \`pnpm --filter @jarog/web build\` first.`);
+    process.exit(1);
+  }
+  const web = await startWebServer({ port, distDir, apiUrl });
+  console.log(`[web] console on http://0.0.0.0:${web.port} (API ${apiUrl})`);
+  const stop = () => {
+    void web.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

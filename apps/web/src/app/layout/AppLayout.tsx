@@ -1,0 +1,92 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { FullPageMessage } from '../../components/FullPageMessage';
+import { Logo } from '../../components/Logo';
+import { useLogoutConfirm } from '../../features/auth/use-logout';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { SidebarMenu } from './SidebarMenu';
+import { TopBar } from './TopBar';
+
+/**
+ * The signed-in shell. At 1024 px and wider the sidebar sits beside the page, open by default and
+ * collapsible to icons; below that it is closed and opens as an overlay drawer with a close button.
+ */
+export function AppLayout() {
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const confirmLogout = useLogoutConfirm();
+  const { pathname } = useLocation();
+
+  // A drawer left open must not reappear when the window grows and shrinks again, or on a new page.
+  useEffect(() => {
+    if (isDesktop) setDrawerOpen(false);
+  }, [isDesktop]);
+  // A new page starts at its top (BrowserRouter keeps the old scroll position otherwise).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const toggle = () => (isDesktop ? setCollapsed((c) => !c) : setDrawerOpen((o) => !o));
+  const logoutFromDrawer = () => {
+    setDrawerOpen(false);
+    confirmLogout();
+  };
+
+  return (
+    <Layout className="app-shell">
+      <TopBar
+        sidebarOpen={isDesktop ? !collapsed : drawerOpen}
+        onToggleSidebar={toggle}
+        onLogout={confirmLogout}
+      />
+      <Layout hasSider={isDesktop}>
+        {isDesktop ? (
+          <Layout.Sider
+            width={232}
+            collapsedWidth={72}
+            collapsed={collapsed}
+            trigger={null}
+            theme="light"
+            className="app-sider"
+            data-testid="sidebar"
+          >
+            <SidebarMenu onLogout={confirmLogout} />
+          </Layout.Sider>
+        ) : (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            size={264}
+            onClose={() => setDrawerOpen(false)}
+            title={<Logo />}
+            closable={false}
+            extra={
+              <Button
+                type="text"
+                icon={<CloseOutlined />}
+                aria-label="Close sidebar"
+                onClick={() => setDrawerOpen(false)}
+              />
+            }
+            styles={{ body: { padding: '8px 0' } }}
+            rootClassName="app-drawer"
+            data-testid="sidebar-drawer"
+          >
+            <SidebarMenu onLogout={logoutFromDrawer} onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        )}
+        <Layout.Content className="app-content">
+          <div className="app-main">
+            <Suspense fallback={<FullPageMessage />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  BarChartOutlined,
+  ContainerOutlined,
+  DashboardOutlined,
+  FileSearchOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { lazyPage } from './lazy-page';
+import type { AppRoute } from './route-types';
+
+// Sections a later release builds; each route swaps this for its own page then.
+const ComingSoonPage = lazyPage(() =>
+  import('../features/placeholders/ComingSoonPage').then((m) => m.ComingSoonPage),
+);
+
+const SettingsPage = lazyPage(() => import('../features/users/SettingsPage').then((m) => m.SettingsPage));
+const AddAdminPage = lazyPage(() => import('../features/users/AddAdminPage').then((m) => m.AddAdminPage));
+const EditAdminPage = lazyPage(() => import('../features/users/EditAdminPage').then((m) => m.EditAdminPage));
+const PasswordUpdatePage = lazyPage(() =>
+  import('../features/users/PasswordUpdatePage').then((m) => m.PasswordUpdatePage),
+);
+const ActivityLogPage = lazyPage(() =>
+  import('../features/notifications/ActivityLogPage').then((m) => m.ActivityLogPage),
+);
+
+/**
+ * The one table of signed-in pages: it drives the router, the sidebar (entries with `menu`, in this
+ * order) and access (`access: 'root'`). Any other path redirects to /.
+ */
+export const appRoutes: AppRoute[] = [
+  {
+    path: '/',
+    title: 'Dashboard',
+    Page: ComingSoonPage,
+    menu: { label: 'Dashboard', icon: <DashboardOutlined /> },
+  },
+  {
+    path: '/species',
+    title: 'Species',
+    Page: ComingSoonPage,
+    menu: { label: 'Species', icon: <ReadOutlined /> },
+  },
+  { path: '/species/add', title: 'Add Species', Page: ComingSoonPage },
+  { path: '/species/:id', title: 'Species Details', Page: ComingSoonPage },
+  { path: '/species/:id/edit', title: 'Edit Species', Page: ComingSoonPage },
+  {
+    path: '/checklists',
+    title: 'Checklists',
+    Page: ComingSoonPage,
+    menu: { label: 'Checklists', icon: <UnorderedListOutlined /> },
+  },
+  { path: '/checklists/add', title: 'Add Checklist', Page: ComingSoonPage },
+  { path: '/checklists/analyze', title: 'Checklist Analysis', Page: ComingSoonPage },
+  { path: '/checklists/:id', title: 'Checklist Details', Page: ComingSoonPage },
+  {
+    path: '/entries',
+    title: 'Entries',
+    Page: ComingSoonPage,
+    menu: { label: 'Entries', icon: <ContainerOutlined /> },
+  },
+  {
+    path: '/new-species',
+    title: 'New Species',
+    Page: ComingSoonPage,
+    menu: { label: 'New Species', icon: <FileSearchOutlined /> },
+  },
+  {
+    path: '/new-species/:checklistName',
+    title: 'New Species Details',
+    Page: ComingSoonPage,
+  },
+  {
+    path: '/graphs',
+    title: 'Graphs',
+    Page: ComingSoonPage,
+    menu: { label: 'Graphs', icon: <BarChartOutlined /> },
+  },
+  {
+    path: '/birders',
+    title: 'Birders',
+    Page: ComingSoonPage,
+    menu: { label: 'Birders', icon: <TeamOutlined /> },
+  },
+  { path: '/birders/:id', title: 'Birder Details', Page: ComingSoonPage },
+  { path: '/top-birders', title: 'Top Birders', Page: ComingSoonPage, highlight: '/' },
+  {
+    path: '/settings',
+    title: 'Settings',
+    Page: SettingsPage,
+    menu: { label: 'Settings', icon: <SettingOutlined /> },
+  },
+  {
+    path: '/add-admin',
+    title: 'Register Admin User',
+    Page: AddAdminPage,
+    access: 'root',
+    highlight: '/settings',
+  },
+  {
+    path: '/admins/:id/edit',
+    title: 'Edit Admin',
+    Page: EditAdminPage,
+    access: 'root',
+    highlight: '/settings',
+  },
+  { path: '/password-update', title: 'Update Password', Page: PasswordUpdatePage, highlight: '/settings' },
+  { path: '/notifications', title: 'Activity Logs', Page: ActivityLogPage },
+];
+
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import('../features/auth/SignupPage').then((m) => m.SignupPage));
+const ForgotPasswordPage = lazyPage(() =>
+  import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+);
+const PasswordResetPage = lazyPage(() =>
+  import('../features/auth/PasswordResetPage').then((m) => m.PasswordResetPage),
+);
+const DeactivatedPage = lazyPage(() =>
+  import('../features/auth/DeactivatedPage').then((m) => m.DeactivatedPage),
+);
+const NotAdminPage = lazyPage(() => import('../features/auth/NotAdminPage').then((m) => m.NotAdminPage));
+
+/** Pages for people who are not signed in. Any other path redirects to /login. */
+export const publicRoutes: AppRoute[] = [
+  { path: '/login', title: 'Sign In', Page: LoginPage },
+  { path: '/signup', title: 'Sign Up', Page: SignupPage },
+  { path: '/register', title: 'Sign Up', Page: SignupPage },
+  { path: '/forgot-password', title: 'Forgot Password', Page: ForgotPasswordPage },
+  { path: '/password-reset/:id/:token', title: 'Reset Password', Page: PasswordResetPage },
+  { path: '/deactivated', title: 'Account Deactivated', Page: DeactivatedPage },
+  { path: '/not-admin', title: 'Not an Admin', Page: NotAdminPage },
+];
