@@ -22,9 +22,19 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
+      // No FORCE: terminating connections the pool is still closing surfaces as an unhandled
+      // 57P01 error. Wait for them to go instead.
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await cleanup.end();
     },
   };

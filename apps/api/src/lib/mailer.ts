@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
@@ -40,7 +40,10 @@ export function createMailer(opts: {
       await mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.join(opts.outboxDir, name);
-      await writeFile(file, info.message as Buffer);
+      // Written beside the folder and moved in whole, so whoever watches the outbox never reads half a mail.
+      const partial = path.join(path.dirname(opts.outboxDir), `.${name}.part`);
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
       opts.logger.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
   };
