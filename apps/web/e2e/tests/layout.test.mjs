@@ -32,10 +32,13 @@ describe('the shell', { timeout: 120_000 }, () => {
     for (const name of SIDEBAR_LINKS)
       assert.ok(await sidebar.getByRole('link', { name, exact: true }).isVisible(), name);
     assert.ok(await sidebar.getByText('Logout').isVisible());
+    await sidebar.locator('.ant-menu-item-selected', { hasText: /^Settings$/ }).waitFor();
     assert.equal((await sidebar.locator('.ant-menu-item-selected').textContent())?.trim(), 'Settings');
 
     await sidebar.getByRole('link', { name: 'Species', exact: true }).click();
     await page.waitForURL('**/species');
+    // The highlight follows the route once the lazily loaded page renders: wait for it, don't race it.
+    await sidebar.locator('.ant-menu-item-selected', { hasText: /^Species$/ }).waitFor();
     assert.equal((await sidebar.locator('.ant-menu-item-selected').textContent())?.trim(), 'Species');
 
     // The toggle folds the sidebar to icons and back.
