@@ -65,3 +65,14 @@ describe('UpdateUserBodySchema', () => {
     expect(UpdateUserBodySchema.safeParse({ passwordHash: 'x' }).success).toBe(false);
   });
 });
+
+describe('normaliseSpeciesText', () => {
+  it('collapses whitespace in one-line fields and keeps paragraphs in habitat and description', async () => {
+    const { normaliseSpeciesText } = await import('./species');
+    expect(normaliseSpeciesText('englishName', '  Grey \n Heron ')).toBe('Grey Heron');
+    expect(normaliseSpeciesText('description', ' First  para. \r\n\r\n\r\n Second\tpara. ')).toBe(
+      'First para.\n\nSecond para.',
+    );
+    expect(normaliseSpeciesText('habitat', '   ')).toBeNull();
+  });
+});

@@ -90,11 +90,35 @@ export const SpeciesSchema = z.object({
 });
 export type Species = z.infer<typeof SpeciesSchema>;
 
-const text = (max: number) =>
+/** Fields that may hold paragraphs: their line breaks are kept. */
+export const MULTILINE_SPECIES_FIELDS: readonly SpeciesTextField[] = ['habitat', 'description'];
+
+/**
+ * Text as it is stored: trimmed, runs of spaces collapsed; in multi-line fields line breaks are kept
+ * (at most one blank line in a row), elsewhere every whitespace run becomes one space. Blank is null.
+ */
+export function normaliseSpeciesText(
+  field: SpeciesTextField,
+  value: string | null | undefined,
+): string | null {
+  const raw = value ?? '';
+  const text = MULTILINE_SPECIES_FIELDS.includes(field)
+    ? raw
+        .replace(/\r\n?/g, '\n')
+        .split('\n')
+        .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+    : raw.replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+const text = (max: number, field: SpeciesTextField) =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .transform((s) => s.trim().replace(/\s+/g, ' '))
+    .transform((s) => normaliseSpeciesText(field, s))
     .nullable()
     .optional();
 
@@ -133,23 +157,23 @@ export const SpeciesInputSchema = z.object({
     .refine((s) => s.length > 0, 'English name is required!')
     .refine((s) => letters(s) >= MIN_NAME_LETTERS, NAME_RULE)
     .refine((s) => s.length <= 200, 'English name must be at most 200 characters'),
-  scientificName: text(200),
-  order: text(100),
-  familyName: text(100),
-  genus: text(100),
-  species: text(100),
-  authority: text(200),
-  group: text(100),
-  dzongkhaName: text(200),
-  lhoName: text(200),
-  sharName: text(200),
-  khengName: text(200),
+  scientificName: text(200, 'scientificName'),
+  order: text(100, 'order'),
+  familyName: text(100, 'familyName'),
+  genus: text(100, 'genus'),
+  species: text(100, 'species'),
+  authority: text(200, 'authority'),
+  group: text(100, 'group'),
+  dzongkhaName: text(200, 'dzongkhaName'),
+  lhoName: text(200, 'lhoName'),
+  sharName: text(200, 'sharName'),
+  khengName: text(200, 'khengName'),
   iucnStatus: fromList(IUCN_STATUSES, 'IUCN status'),
   citesAppendix: fromList(CITES_APPENDICES, 'CITES appendix'),
-  bhutanSchedule: text(100),
+  bhutanSchedule: text(100, 'bhutanSchedule'),
   residency: fromList(RESIDENCIES, 'Residency'),
-  habitat: text(2000),
-  description: text(10000),
+  habitat: text(2000, 'habitat'),
+  description: text(10000, 'description'),
   observations: z.coerce
     .number({ error: 'Observations must be a number' })
     .int('Observations must be a whole number')

@@ -16,6 +16,18 @@ const ComingSoonPage = lazyPage(() =>
   import('../features/placeholders/ComingSoonPage').then((m) => m.ComingSoonPage),
 );
 
+const SpeciesListPage = lazyPage(() =>
+  import('../features/species/SpeciesListPage').then((m) => m.SpeciesListPage),
+);
+const AddSpeciesPage = lazyPage(() =>
+  import('../features/species/AddSpeciesPage').then((m) => m.AddSpeciesPage),
+);
+const SpeciesDetailsPage = lazyPage(() =>
+  import('../features/species/SpeciesDetailsPage').then((m) => m.SpeciesDetailsPage),
+);
+const EditSpeciesPage = lazyPage(() =>
+  import('../features/species/EditSpeciesPage').then((m) => m.EditSpeciesPage),
+);
 const SettingsPage = lazyPage(() => import('../features/users/SettingsPage').then((m) => m.SettingsPage));
 const AddAdminPage = lazyPage(() => import('../features/users/AddAdminPage').then((m) => m.AddAdminPage));
 const EditAdminPage = lazyPage(() => import('../features/users/EditAdminPage').then((m) => m.EditAdminPage));
@@ -40,12 +52,12 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/species',
     title: 'Species',
-    Page: ComingSoonPage,
+    Page: SpeciesListPage,
     menu: { label: 'Species', icon: <ReadOutlined /> },
   },
-  { path: '/species/add', title: 'Add Species', Page: ComingSoonPage },
-  { path: '/species/:id', title: 'Species Details', Page: ComingSoonPage },
-  { path: '/species/:id/edit', title: 'Edit Species', Page: ComingSoonPage },
+  { path: '/species/add', title: 'Add Species', Page: AddSpeciesPage },
+  { path: '/species/:id', title: 'Species Details', Page: SpeciesDetailsPage },
+  { path: '/species/:id/edit', title: 'Edit Species', Page: EditSpeciesPage },
   {
     path: '/checklists',
     title: 'Checklists',

@@ -6,8 +6,8 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Input, type MenuProps, Tooltip } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { Logo } from '../../components/Logo';
 import { useCurrentUser } from '../current-user';
@@ -25,6 +25,12 @@ export function TopBar({ sidebarOpen, onToggleSidebar, onLogout }: TopBarProps) 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [query, setQuery] = useState(params.get('search') ?? '');
+  // On the species list the box shows the search in force, so clearing it there (or going back) shows here.
+  const { pathname } = useLocation();
+  const listSearch = pathname === '/species' ? (params.get('search') ?? '') : null;
+  useEffect(() => {
+    if (listSearch !== null) setQuery(listSearch);
+  }, [listSearch]);
 
   const onSearch = (value: string) => {
     const path = speciesSearchPath(value);

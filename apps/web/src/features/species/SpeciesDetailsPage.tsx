@@ -1,0 +1,151 @@
+import { EditOutlined } from '@ant-design/icons';
+import { SPECIES_TEXT_FIELDS, type Species } from '@jarog/contracts';
+import { Button, Card, Descriptions, Empty, Image, Result, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { resolveAssetUrl } from '../../app/runtime-config';
+import { ErrorState } from '../../components/ErrorState';
+import { FlashMessage } from '../../components/FlashMessage';
+import { PageHeader } from '../../components/PageHeader';
+import { RavenIcon } from '../../components/RavenIcon';
+import { errorMessage, errorStatus } from '../../lib/api-error';
+import { IucnTag } from './IucnTag';
+import { thumbUrl } from './SpeciesPhotoThumb';
+import { useGetSpeciesQuery } from './species.api';
+import { iucnText, SPECIES_FIELD_LABELS } from './species-fields';
+import './species.css';
+
+/** "1 Observation", "300 Observations". */
+export const observationsText = (n: number) => `${n} ${n === 1 ? 'Observation' : 'Observations'}`;
+
+export function SpeciesDetailsPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: species, error, isLoading, refetch } = useGetSpeciesQuery(id);
+
+  return (
+    <div className="page species-page">
+      <PageHeader
+        title={species?.englishName ?? 'Species Details'}
+        backTo="/species"
+        extra={
+          species && (
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => void navigate(`/species/${species._id}/edit`)}
+            >
+              Edit
+            </Button>
+          )
+        }
+      />
+      <FlashMessage />
+      {isLoading && (
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      )}
+      {error &&
+        (errorStatus(error) === 404 || errorStatus(error) === 400 ? (
+          <Card>
+            <Result
+              status="404"
+              title="Species not found"
+              subTitle="This species does not exist, or it was deleted."
+              extra={<Link to="/species">Back to the species list</Link>}
+            />
+          </Card>
+        ) : (
+          <ErrorState
+            message={errorMessage(error, 'Failed to load this species.')}
+            onRetry={() => void refetch()}
+          />
+        ))}
+      {species && <SpeciesDetails species={species} />}
+    </div>
+  );
+}
+
+function SpeciesDetails({ species }: { species: Species }) {
+  const items = [
+    ...SPECIES_TEXT_FIELDS.map((field) => ({
+      key: field,
+      label: SPECIES_FIELD_LABELS[field],
+      children:
+        field === 'iucnStatus' && species.iucnStatus ? (
+          <span className="species-details__iucn">
+            <IucnTag status={species.iucnStatus} /> {iucnText(species.iucnStatus)}
+          </span>
+        ) : field === 'scientificName' && species.scientificName ? (
+          <i>{species.scientificName}</i>
+        ) : (
+          species[field] || <span className="species-muted">—</span>
+        ),
+    })),
+    { key: 'stats', label: 'Stats', children: observationsText(species.observations) },
+    { key: 'location', label: 'Location', children: <span className="species-muted">—</span> },
+  ];
+  return (
+    <div className="species-details">
+      <Card className="species-details__media" title="Photos">
+        <SpeciesGallery species={species} />
+      </Card>
+      <Card className="species-details__facts" title="Details">
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          items={items}
+          data-testid="species-fields"
+          classNames={{ label: 'species-details__label' }}
+        />
+      </Card>
+    </div>
+  );
+}
+
+/** The chosen photo (click: full screen, with every photo to page through) and thumbnails to choose from. */
+function SpeciesGallery({ species }: { species: Species }) {
+  const [selected, setSelected] = useState(0);
+  const photos = species.photos;
+  if (photos.length === 0)
+    return (
+      <Empty
+        image={<RavenIcon className="species-details__no-photo" />}
+        description="No photos yet"
+        data-testid="no-photos"
+      />
+    );
+  const index = Math.min(selected, photos.length - 1);
+  const full = photos.map((p) => resolveAssetUrl(p.url, ''));
+  return (
+    <Image.PreviewGroup items={full}>
+      <div className="species-gallery">
+        <Image
+          src={full[index]}
+          alt={`${species.englishName} (photo ${index + 1} of ${photos.length})`}
+          className="species-gallery__main"
+          data-testid="species-main-photo"
+        />
+        {photos.length > 1 && (
+          <ul className="species-gallery__thumbs" aria-label="All photos">
+            {photos.map((p, i) => (
+              <li key={p._id}>
+                <button
+                  type="button"
+                  className={`species-gallery__thumb${i === index ? ' species-gallery__thumb--active' : ''}`}
+                  aria-label={`Show photo ${i + 1}`}
+                  aria-pressed={i === index}
+                  onClick={() => setSelected(i)}
+                >
+                  <img src={thumbUrl(p) ?? ''} alt="" loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Image.PreviewGroup>
+  );
+}
