@@ -1,14 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Species, SpeciesPhoto } from '@jarog/contracts';
-import { Alert, App, Button, Card, Empty, Form, Image, Result, Skeleton, type UploadFile } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Image, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { resolveAssetUrl } from '../../app/runtime-config';
-import { ErrorState } from '../../components/ErrorState';
 import { flash } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
-import { type ApiError, errorMessage, errorStatus } from '../../lib/api-error';
+import { type ApiError, errorMessage } from '../../lib/api-error';
 import { SpeciesFormFields } from './SpeciesFormFields';
+import { SpeciesLoadState } from './SpeciesLoadState';
 import { SpeciesPhotoPicker } from './SpeciesPhotoPicker';
 import { thumbUrl } from './SpeciesPhotoThumb';
 import { useDeleteSpeciesPhotoMutation, useGetSpeciesQuery, useUpdateSpeciesMutation } from './species.api';
@@ -25,27 +25,7 @@ export function EditSpeciesPage() {
   return (
     <div className="page species-page species-page--form">
       <PageHeader title="Edit Species" backTo={`/species/${id}`} />
-      {isLoading && (
-        <Card>
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </Card>
-      )}
-      {error &&
-        (errorStatus(error) === 404 || errorStatus(error) === 400 ? (
-          <Card>
-            <Result
-              status="404"
-              title="Species not found"
-              subTitle="This species does not exist, or it was deleted."
-              extra={<Link to="/species">Back to the species list</Link>}
-            />
-          </Card>
-        ) : (
-          <ErrorState
-            message={errorMessage(error, 'Failed to load this species.')}
-            onRetry={() => void refetch()}
-          />
-        ))}
+      <SpeciesLoadState isLoading={isLoading} error={error} refetch={refetch} rows={10} />
       {species && <EditSpeciesForm species={species} />}
     </div>
   );

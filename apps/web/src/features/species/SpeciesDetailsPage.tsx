@@ -1,15 +1,14 @@
 import { EditOutlined } from '@ant-design/icons';
 import { SPECIES_TEXT_FIELDS, type Species } from '@jarog/contracts';
-import { Button, Card, Descriptions, Empty, Image, Result, Skeleton } from 'antd';
+import { Button, Card, Descriptions, Empty, Image } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { resolveAssetUrl } from '../../app/runtime-config';
-import { ErrorState } from '../../components/ErrorState';
 import { FlashMessage } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
 import { RavenIcon } from '../../components/RavenIcon';
-import { errorMessage, errorStatus } from '../../lib/api-error';
 import { IucnTag } from './IucnTag';
+import { SpeciesLoadState } from './SpeciesLoadState';
 import { thumbUrl } from './SpeciesPhotoThumb';
 import { useGetSpeciesQuery } from './species.api';
 import { iucnText, SPECIES_FIELD_LABELS } from './species-fields';
@@ -41,27 +40,7 @@ export function SpeciesDetailsPage() {
         }
       />
       <FlashMessage />
-      {isLoading && (
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      )}
-      {error &&
-        (errorStatus(error) === 404 || errorStatus(error) === 400 ? (
-          <Card>
-            <Result
-              status="404"
-              title="Species not found"
-              subTitle="This species does not exist, or it was deleted."
-              extra={<Link to="/species">Back to the species list</Link>}
-            />
-          </Card>
-        ) : (
-          <ErrorState
-            message={errorMessage(error, 'Failed to load this species.')}
-            onRetry={() => void refetch()}
-          />
-        ))}
+      <SpeciesLoadState isLoading={isLoading} error={error} refetch={refetch} rows={8} />
       {species && <SpeciesDetails species={species} />}
     </div>
   );
