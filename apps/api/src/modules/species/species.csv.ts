@@ -4,5 +4,9 @@ import { SPECIES_TEXT_FIELDS, type Species } from '@jarog/contracts';
 export const SPECIES_CSV_HEADER = [...SPECIES_TEXT_FIELDS, 'observations', 'photos'];
 
 export function toCsvRow(s: Species): unknown[] {
-  return [...SPECIES_TEXT_FIELDS.map((f) => s[f]), s.observations, JSON.stringify(s.photos.map((p) => p.url))];
+  return [
+    ...SPECIES_TEXT_FIELDS.map((f) => s[f]),
+    s.observations,
+    JSON.stringify(s.photos.map((p) => p.url)),
+  ];
 }
