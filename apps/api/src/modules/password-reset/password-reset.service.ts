@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { passwordResets } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { FailureLimiter } from '../../lib/rate-limit';
 import { randomToken, safeEqualHex, sha256 } from '../../lib/tokens';
@@ -12,7 +13,6 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 export const RESET_REQUEST_MESSAGE =
   'If an account exists for that email, we have sent a link to reset its password. The link works for 1 hour.';
 const INVALID_LINK = 'This password reset link is invalid or has expired. Please ask for a new one.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** At most 5 reset mails per address per hour, so the form cannot be used to flood an inbox. */
 export const createResetLimiter = () => new FailureLimiter(5, RESET_TTL_MS);
@@ -49,8 +49,7 @@ function escapeHtml(s: string): string {
 
 /** The unused, unexpired reset a link points at, or a 400 that says the link is no good. */
 async function findValidReset(ctx: AppContext, id: string, token: string) {
-  if (!UUID.test(id) || token.length < 20 || token.length > 200)
-    throw new AppError('BAD_REQUEST', INVALID_LINK);
+  if (!isUuid(id) || token.length < 20 || token.length > 200) throw new AppError('BAD_REQUEST', INVALID_LINK);
   const [row] = await ctx.database.db
     .select()
     .from(passwordResets)

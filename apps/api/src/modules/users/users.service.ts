@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { decodeImageDataUrl, toSquareJpeg } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordActivity } from '../notifications/notifications.service';
@@ -18,7 +19,6 @@ import { toUserRecord } from './users.mapper';
 import { usersRepository as repo } from './users.repository';
 
 const GOOGLE_REFUSAL = 'You cannot update your google account';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Postgres unique violations on email become a 409 naming the clash. */
 function emailConflict(email: string) {
@@ -32,7 +32,7 @@ async function assertEmailFree(ctx: AppContext, email: string, exceptId?: string
 /** Loads an account the caller may see: root-users see every account, others only their own (else 404). */
 async function visibleUser(ctx: AppContext, actor: UserRow, idOrEmail: string): Promise<UserRow> {
   const db = ctx.database.db;
-  const user = UUID.test(idOrEmail)
+  const user = isUuid(idOrEmail)
     ? await repo.findById(db, idOrEmail)
     : await repo.findByEmail(db, idOrEmail.trim());
   if (!user || (actor.userType !== 'root-user' && user.id !== actor.id)) throw notFound('User');
