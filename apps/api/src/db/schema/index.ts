@@ -1,3 +1,4 @@
 export * from './notifications';
+export * from './records';
 export * from './species';
 export * from './users';

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { species } from './species';
+import { users } from './users';
+
+export const checklistStatusEnum = pgEnum('checklist_status', ['draft', 'submitted']);
+export const checklistSourceEnum = pgEnum('checklist_source', ['mobile', 'console', 'upload', 'demo']);
+export const approvalEnum = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
+
+export const checklists = pgTable(
+  'checklists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The id a mobile client generated, so a retried upload creates nothing twice. */
+    clientId: text('client_id'),
+    name: text('name').notNull(),
+    observerId: uuid('observer_id').references(() => users.id, { onDelete: 'set null' }),
+    observerName: text('observer_name').notNull(),
+    selectedDate: date('selected_date').notNull(),
+    selectedTime: time('selected_time').notNull().default('00:00:00'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    dzongkhag: text('dzongkhag'),
+    gewog: text('gewog'),
+    village: text('village'),
+    status: checklistStatusEnum('status').notNull().default('submitted'),
+    source: checklistSourceEnum('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('checklists_observer_client_key').on(t.observerId, t.clientId),
+    index('checklists_status_date_idx').on(t.status, t.selectedDate.desc(), t.selectedTime.desc(), t.id),
+    index('checklists_observer_idx').on(t.observerId, t.updatedAt),
+    index('checklists_place_idx').on(t.dzongkhag, t.gewog, t.village),
+    index('checklists_name_idx').on(sql`lower(${t.name})`),
+    index('checklists_observer_name_trgm_idx').using('gin', sql`lower(${t.observerName}) gin_trgm_ops`),
+    check('checklists_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('checklists_longitude_range', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+export type ChecklistRow = typeof checklists.$inferSelect;
+export type NewChecklistRow = typeof checklists.$inferInsert;
+
+export const entries = pgTable(
+  'entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checklistId: uuid('checklist_id')
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    birdName: text('bird_name').notNull(),
+    speciesId: uuid('species_id').references(() => species.id, { onDelete: 'set null' }),
+    adult: integer('adult').notNull().default(0),
+    juvenile: integer('juvenile').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    remarks: text('remarks'),
+    photoUrl: text('photo_url'),
+    approval: approvalEnum('approval').notNull().default('pending'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** 'Unknown Birds' or 'New bird - …': a report awaiting a name. */
+    isNewSpecies: boolean('is_new_species')
+      .notNull()
+      .generatedAlwaysAs(sql`bird_name = 'Unknown Birds' OR bird_name LIKE 'New bird - %'`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('entries_checklist_idx').on(t.checklistId),
+    index('entries_approval_idx').on(t.approval, t.isNewSpecies),
+    index('entries_species_idx').on(t.speciesId),
+    index('entries_bird_name_trgm_idx').using('gin', sql`lower(${t.birdName}) gin_trgm_ops`),
+    check('entries_counts_nonnegative', sql`${t.adult} >= 0 AND ${t.juvenile} >= 0 AND ${t.total} >= 0`),
+  ],
+);
+export type EntryRow = typeof entries.$inferSelect;
+export type NewEntryRow = typeof entries.$inferInsert;

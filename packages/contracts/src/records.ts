@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './common';
+
+/** Entry approval states; new entries start pending (the spec does not show the initial state). */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+/** Checklist states as the mobile app names them. */
+export const CHECKLIST_STATUSES = ['draftchecklist', 'submittedchecklist'] as const;
+export type ChecklistStatus = (typeof CHECKLIST_STATUSES)[number];
+
+/** Entries with these names are new-species reports awaiting a name (spec section 4). */
+export const UNKNOWN_BIRD_NAME = 'Unknown Birds';
+export const NEW_BIRD_PREFIX = 'New bird - ';
+export const isNewSpeciesName = (name: string): boolean =>
+  name === UNKNOWN_BIRD_NAME || name.startsWith(NEW_BIRD_PREFIX);
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_PATTERN = /^\d{2}:\d{2}(:\d{2})?$/;
+
+export const EndpointLocationSchema = z.object({
+  dzongkhag: z.string().nullable(),
+  gewog: z.string().nullable(),
+  village: z.string().nullable(),
+});
+
+/** `StartbirdingData[0]`: where the original documents kept everything, and mobile clients still read it. */
+export const StartbirdingDataSchema = z.object({
+  selectedDate: z.string(),
+  selectedTime: z.string(),
+  observer: z.string(),
+  photo: z.string().nullable(),
+  status: z.enum(CHECKLIST_STATUSES),
+  Approvedstatus: z.enum(APPROVAL_STATUSES),
+  Totalcount: z.number(),
+  Remarks: z.string().nullable(),
+  JAcount: z.object({ Adult: z.number(), Juvenile: z.number() }),
+  currentLocation: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable() }),
+  EndpointLocation: z.array(EndpointLocationSchema),
+});
+
+/** An entry (one bird on a checklist) as every list and detail returns it. */
+export const EntrySchema = z.object({
+  _id: z.string(),
+  checklistId: z.string(),
+  CheckListName: z.string(),
+  BirdName: z.string(),
+  speciesId: z.string().nullable(),
+  Remarks: z.string().nullable(),
+  Totalcount: z.number(),
+  Approvedstatus: z.enum(APPROVAL_STATUSES),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  StartbirdingData: z.array(StartbirdingDataSchema),
+  createdAt: z.string(),
+});
+export type Entry = z.infer<typeof EntrySchema>;
+
+/** A checklist with its entries, grouped as the console lists them. */
+export const ChecklistGroupSchema = z.object({
+  _id: z.object({
+    checklistName: z.string(),
+    observer: z.string(),
+    selectedDate: z.string(),
+    selectedTime: z.string(),
+    dzongkhag: z.string().nullable(),
+    gewog: z.string().nullable(),
+    village: z.string().nullable(),
+  }),
+  checklistId: z.string(),
+  entries: z.array(EntrySchema),
+});
+export type ChecklistGroup = z.infer<typeof ChecklistGroupSchema>;
+
+const term = z
+  .string()
+  .max(200, 'must be at most 200 characters')
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+/** Filters shared by the entries, checklists and new-species lists. */
+export const RecordsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .default(5)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  birder: term,
+  birding_site: term,
+  dzongkhag: term,
+  gewog: term,
+  village: term,
+  search: term,
+  date: z
+    .string()
+    .regex(DATE_PATTERN, 'date must be YYYY-MM-DD')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  format: z.enum(['json', 'csv']).optional(),
+  export_limit: z.literal('all', { error: "export_limit must be 'all'" }).optional(),
+});
+export type RecordsQuery = z.output<typeof RecordsQuerySchema>;
+
+export const EntriesListResponseSchema = z.object({
+  entriesTotal: z.number(),
+  foundTotal: z.number(),
+  limit: z.number(),
+  page: z.number(),
+  checklists: z.array(EntrySchema),
+});
+export type EntriesListResponse = z.infer<typeof EntriesListResponseSchema>;
+
+export const ChecklistsListResponseSchema = z.object({
+  checklists: z.array(ChecklistGroupSchema),
+  limit: z.number(),
+  page: z.number(),
+  foundTotal: z.number(),
+  totalChecklists: z.number(),
+  entriesTotal: z.number(),
+  distinctDzongkhags: z.number(),
+  distinctGewogs: z.number(),
+  distinctVillages: z.number(),
+  distinctObservers: z.number(),
+});
+export type ChecklistsListResponse = z.infer<typeof ChecklistsListResponseSchema>;
+
+/** PATCH /api/v1/checklists/{entryId}: review or rename one entry. */
+export const EntryPatchSchema = z.union([
+  z
+    .object({
+      approvalStatus: z.enum(['approved', 'rejected'], {
+        error: "approvalStatus must be 'approved' or 'rejected'",
+      }),
+    })
+    .strict(),
+  z
+    .object({
+      BirdName: z
+        .string()
+        .transform((s) => s.trim().replace(/\s+/g, ' '))
+        .refine((s) => s.length >= 2, 'Bird name must be at least 2 characters')
+        .refine((s) => s.length <= 200, 'Bird name must be at most 200 characters'),
+    })
+    .strict(),
+]);
+export type EntryPatch = z.input<typeof EntryPatchSchema>;
+
+/** Bulk review: many entries, or whole checklists, in one call and one transaction. */
+export const BulkReviewSchema = z
+  .object({
+    approvalStatus: z.enum(['approved', 'rejected'], {
+      error: "approvalStatus must be 'approved' or 'rejected'",
+    }),
+    entryIds: z
+      .array(z.uuid({ error: 'entryIds must be entry ids' }))
+      .max(1000, 'At most 1000 entries at once')
+      .default([]),
+    checklistIds: z
+      .array(z.uuid({ error: 'checklistIds must be checklist ids' }))
+      .max(100, 'At most 100 checklists at once')
+      .default([]),
+  })
+  .refine((b) => b.entryIds.length + b.checklistIds.length > 0, 'Name at least one entry or checklist');
+export type BulkReview = z.input<typeof BulkReviewSchema>;
