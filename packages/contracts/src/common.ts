@@ -35,6 +35,13 @@ export const pageQuery = (defaultLimit = DEFAULT_PAGE_SIZE) =>
 export const PageQuerySchema = pageQuery();
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/** A free-text search or filter: trimmed, blank means none, at most 200 characters. */
+export const SearchTermSchema = z
+  .string()
+  .max(200, 'Search is too long (200 characters at most)')
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
 export const IdSchema = z.uuid({ error: 'is not a valid id' });
 
 /** Emails are trimmed and lower-cased everywhere, so one person has one account. */

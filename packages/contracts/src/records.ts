@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './common';
+import { PageQuerySchema, SearchTermSchema } from './common';
 
 /** Entry approval states; new entries start pending (the spec does not show the initial state). */
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -71,21 +71,11 @@ export const ChecklistGroupSchema = z.object({
 });
 export type ChecklistGroup = z.infer<typeof ChecklistGroupSchema>;
 
-const term = z
-  .string()
-  .max(200, 'must be at most 200 characters')
-  .optional()
-  .transform((v) => v?.trim() || undefined);
+const term = SearchTermSchema;
 
 /** Filters shared by the entries, checklists and new-species lists. */
 export const RecordsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .default(5)
-    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  ...PageQuerySchema.shape,
   birder: term,
   birding_site: term,
   dzongkhag: term,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './common';
+import { PageQuerySchema, SearchTermSchema } from './common';
 
 /** IUCN Red List categories, in the order the Red List gives them. The spec's dropdown offers CR EN LC NT VU. */
 export const IUCN_STATUSES = ['EX', 'EW', 'CR', 'EN', 'VU', 'NT', 'LC', 'DD', 'NE'] as const;
@@ -202,20 +202,10 @@ const list = z
           .slice(0, 50)
       : [],
   );
-const term = z
-  .string()
-  .max(200, 'Search is too long')
-  .optional()
-  .transform((v) => v?.trim() || undefined);
+const term = SearchTermSchema;
 
 export const SpeciesListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .default(5)
-    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  ...PageQuerySchema.shape,
   order: list,
   family: list,
   genus: list,

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Tabs, type UploadFile } from 'antd';
+import { Card, Form, Tabs, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { flash } from '../../components/FlashMessage';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage } from '../../lib/api-error';
 import { SpeciesBulkUpload } from './SpeciesBulkUpload';
 import { SpeciesFormFields } from './SpeciesFormFields';
+import { SpeciesFormFooter } from './SpeciesFormFooter';
 import { SpeciesPhotoPicker } from './SpeciesPhotoPicker';
 import { useCreateSpeciesMutation } from './species.api';
 import { createBody, type SpeciesFormValues } from './species-form';
@@ -77,21 +78,13 @@ function AddOneSpecies() {
           px before sending.
         </p>
       </Card>
-      {error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={ADD_FAILED}
-          description={error || undefined}
-          role="alert"
-          className="species-form__alert"
-        />
-      )}
-      <div className="species-form__submit">
-        <Button type="primary" htmlType="submit" loading={busy} disabled={busy}>
-          {busy ? 'Adding...' : 'Add Species'}
-        </Button>
-      </div>
+      <SpeciesFormFooter
+        error={error}
+        failedTitle={ADD_FAILED}
+        busy={busy}
+        label="Add Species"
+        busyLabel="Adding..."
+      />
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Species, SpeciesPhoto } from '@jarog/contracts';
-import { Alert, App, Button, Card, Empty, Form, Image, type UploadFile } from 'antd';
+import { App, Button, Card, Empty, Form, Image, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { resolveAssetUrl } from '../../app/runtime-config';
@@ -8,6 +8,7 @@ import { flash } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage } from '../../lib/api-error';
 import { SpeciesFormFields } from './SpeciesFormFields';
+import { SpeciesFormFooter } from './SpeciesFormFooter';
 import { SpeciesLoadState } from './SpeciesLoadState';
 import { SpeciesPhotoPicker } from './SpeciesPhotoPicker';
 import { thumbUrl } from './SpeciesPhotoThumb';
@@ -81,21 +82,13 @@ function EditSpeciesForm({ species }: { species: Species }) {
         <SpeciesPhotoPicker files={photos} onChange={setPhotos} disabled={busy} />
         <p className="species-form__hint">New photos are added to the ones above when you press Update.</p>
       </Card>
-      {error !== null && (
-        <Alert
-          type="error"
-          showIcon
-          title={EDIT_FAILED}
-          description={error || undefined}
-          role="alert"
-          className="species-form__alert"
-        />
-      )}
-      <div className="species-form__submit">
-        <Button type="primary" htmlType="submit" loading={busy} disabled={busy}>
-          {busy ? 'Updating...' : 'Update'}
-        </Button>
-      </div>
+      <SpeciesFormFooter
+        error={error}
+        failedTitle={EDIT_FAILED}
+        busy={busy}
+        label="Update"
+        busyLabel="Updating..."
+      />
     </Form>
   );
 }
