@@ -74,12 +74,13 @@ export async function startStack() {
 
 /**
  * A fresh browser context and page at the given viewport. Page errors are collected so a test can
- * assert none happened; the default timeout is short so a missing element fails fast.
+ * assert none happened; the default timeout (20 s) lets a missing element fail without waiting for the test timeout.
  */
 export async function openPage(stack, { width = 1280, height = 800 } = {}) {
   const context = await stack.browser.newContext({ viewport: { width, height }, baseURL: stack.webUrl });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // Generous enough for a loaded 2-core CI machine; a missing element still fails in 20 s.
+  page.setDefaultTimeout(20_000);
   const errors = [];
   page.on('pageerror', (err) => errors.push(err.message));
   return { context, page, errors };

@@ -169,6 +169,8 @@ describe('species catalogue', { timeout: 90_000 }, () => {
     await page.getByTestId('species-range').getByText('1–3 of 3 found').waitFor();
     await page.reload();
     await page.getByTestId('active-filters').getByText('Family: Corvidae').waitFor();
+    // The chip comes from the URL at once; the rows come with the data: wait for the data.
+    await page.getByTestId('species-range').getByText('1–3 of 3 found').waitFor();
     assert.equal(await tableRows(page).count(), 3);
     const names = await tableRows(page).locator('.species-name-link').allTextContents();
     assert.deepEqual(names.sort(), ['Common Raven', 'Large-billed Crow', 'Red-billed Chough']);
