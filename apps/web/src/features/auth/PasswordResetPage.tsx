@@ -1,11 +1,10 @@
-import { PasswordResetBodySchema } from '@jarog/contracts';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { flash } from '../../components/FlashMessage';
 import { FullPageMessage } from '../../components/FullPageMessage';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { type ApiError, errorMessage } from '../../lib/api-error';
-import { matchesField, required, zodRule } from '../../lib/form-rules';
 import { useResetPasswordMutation, useVerifyResetLinkQuery } from './auth.api';
 
 interface ResetForm {
@@ -63,21 +62,7 @@ export function PasswordResetPage() {
         noValidate
         disabled={isLoading}
       >
-        <Form.Item
-          name="password"
-          label="New password"
-          rules={[required('Password is required'), zodRule(PasswordResetBodySchema.shape.password)]}
-        >
-          <Input.Password autoComplete="new-password" placeholder="8 to 128 characters" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label="Confirm password"
-          dependencies={['password']}
-          rules={[required('Please confirm the password'), matchesField('password')]}
-        >
-          <Input.Password autoComplete="new-password" placeholder="Type it again" />
-        </Form.Item>
+        <NewPasswordFields label="New password" confirmPlaceholder="Type it again" />
         <Button type="primary" htmlType="submit" block size="large" disabled={isLoading} loading={isLoading}>
           {isLoading ? 'Updating...' : 'Update Password'}
         </Button>

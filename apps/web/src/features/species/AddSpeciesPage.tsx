@@ -10,7 +10,7 @@ import { SpeciesFormFooter } from './SpeciesFormFooter';
 import { SpeciesPhotoPicker } from './SpeciesPhotoPicker';
 import { useCreateSpeciesMutation } from './species.api';
 import { createBody, type SpeciesFormValues } from './species-form';
-import { photoDataUrl } from './species-photos';
+import { pickedPhotoDataUrls } from './species-photos';
 import './species.css';
 
 /** Spec section 8: what a failed add says (the server's own words follow when it gave any). */
@@ -48,9 +48,7 @@ function AddOneSpecies() {
     setError(null);
     setBusy(true);
     try {
-      const dataUrls = await Promise.all(
-        photos.flatMap((f) => (f.originFileObj ? [photoDataUrl(f.originFileObj)] : [])),
-      );
+      const dataUrls = await pickedPhotoDataUrls(photos);
       const { message: text, data } = await createSpecies(createBody(values, dataUrls)).unwrap();
       void navigate(`/species/${data._id}`, { state: flash(text) });
     } catch (err) {

@@ -14,7 +14,7 @@ import { SpeciesPhotoPicker } from './SpeciesPhotoPicker';
 import { thumbUrl } from './SpeciesPhotoThumb';
 import { useDeleteSpeciesPhotoMutation, useGetSpeciesQuery, useUpdateSpeciesMutation } from './species.api';
 import { formValuesOf, isEmptyPatch, patchBody, type SpeciesFormValues } from './species-form';
-import { photoDataUrl } from './species-photos';
+import { pickedPhotoDataUrls } from './species-photos';
 import './species.css';
 
 /** Spec section 8: what a failed edit or photo delete says. */
@@ -44,9 +44,7 @@ function EditSpeciesForm({ species }: { species: Species }) {
     setError(null);
     setBusy(true);
     try {
-      const dataUrls = await Promise.all(
-        photos.flatMap((f) => (f.originFileObj ? [photoDataUrl(f.originFileObj)] : [])),
-      );
+      const dataUrls = await pickedPhotoDataUrls(photos);
       // `species` is the latest copy (a deleted photo refreshes it), so only real changes are sent.
       const body = patchBody(species, values, dataUrls);
       if (isEmptyPatch(body)) {

@@ -57,3 +57,8 @@ export async function photoDataUrl(file: File): Promise<string> {
   bitmap.close();
   return canvas.toDataURL('image/jpeg', 0.9);
 }
+
+/** The photos picked in an upload list (files not yet sent), as data URLs in their order. */
+export function pickedPhotoDataUrls(files: readonly { originFileObj?: File }[]): Promise<string[]> {
+  return Promise.all(files.flatMap((f) => (f.originFileObj ? [photoDataUrl(f.originFileObj)] : [])));
+}

@@ -3,9 +3,10 @@ import { Alert, Button, Card, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { flash } from '../../components/FlashMessage';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage } from '../../lib/api-error';
-import { matchesField, required, zodRule } from '../../lib/form-rules';
+import { required, zodRule } from '../../lib/form-rules';
 import { ADMIN_TYPE_OPTIONS } from './admin-rules';
 import { useRegisterAdminMutation } from './users.api';
 
@@ -55,21 +56,7 @@ export function AddAdminPage() {
           >
             <Select options={ADMIN_TYPE_OPTIONS} aria-label="User type" />
           </Form.Item>
-          <Form.Item
-            name="password"
-            label="Password"
-            rules={[required('Password is required'), zodRule(fields.password)]}
-          >
-            <Input.Password autoComplete="new-password" placeholder="8 to 128 characters" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label="Confirm password"
-            dependencies={['password']}
-            rules={[required('Please confirm the password'), matchesField('password')]}
-          >
-            <Input.Password autoComplete="new-password" placeholder="Type it again" />
-          </Form.Item>
+          <NewPasswordFields label="Password" confirmPlaceholder="Type it again" />
           <Button type="primary" htmlType="submit" disabled={isLoading} loading={isLoading}>
             {isLoading ? 'Adding Admin ...' : 'Add Admin'}
           </Button>

@@ -1,16 +1,15 @@
-import { type UpdatePasswordBody, UpdatePasswordBodySchema } from '@jarog/contracts';
+import type { UpdatePasswordBody } from '@jarog/contracts';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useCurrentUser } from '../../app/current-user';
 import { sessionEnded } from '../../app/session.slice';
 import { useAppDispatch } from '../../app/store';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage } from '../../lib/api-error';
-import { matchesField, required, zodRule } from '../../lib/form-rules';
+import { required } from '../../lib/form-rules';
 import { profileSaveRefusal } from './profile-rules';
 import { useUpdatePasswordMutation } from './users.api';
-
-const fields = UpdatePasswordBodySchema.shape;
 
 /** Change own password; afterwards the person signs in again (spec section 4). */
 export function PasswordUpdatePage() {
@@ -43,21 +42,12 @@ export function PasswordUpdatePage() {
           <Form.Item name="oldPassword" label="Old password" rules={[required('Old password is required')]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item
+          <NewPasswordFields
             name="newPassword"
             label="New password"
-            rules={[required('New password is required'), zodRule(fields.newPassword)]}
-          >
-            <Input.Password autoComplete="new-password" placeholder="8 to 128 characters" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label="Confirm new password"
-            dependencies={['newPassword']}
-            rules={[required('Please confirm the password'), matchesField('newPassword')]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            requiredMessage="New password is required"
+            confirmLabel="Confirm new password"
+          />
           <Button type="primary" htmlType="submit" disabled={isLoading} loading={isLoading}>
             {isLoading ? 'Updating...' : 'Update Password'}
           </Button>
