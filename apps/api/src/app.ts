@@ -7,9 +7,14 @@ import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import { registerAuthRoutes } from './modules/auth/auth.router';
+import { registerDocsRoutes } from './modules/docs/docs.router';
 import { registerHealthRoutes } from './modules/health/health.router';
+import { registerLocationRoutes } from './modules/locations/locations.router';
+import { registerMobileAccountRoutes } from './modules/mobile/mobile.router';
 import { registerNotificationRoutes } from './modules/notifications/notifications.router';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.router';
+import { registerRecordsIngestRoutes } from './modules/records/ingest.router';
+import { registerRecordsReviewRoutes } from './modules/records/review.router';
 import { registerSpeciesRoutes } from './modules/species/species.router';
 import { registerUserRoutes } from './modules/users/users.router';
 import { type RegisterRoutes, RouteTable } from './routes';
@@ -22,6 +27,11 @@ const FEATURES: RegisterRoutes[] = [
   registerUserRoutes,
   registerNotificationRoutes,
   registerSpeciesRoutes,
+  registerLocationRoutes,
+  registerMobileAccountRoutes,
+  registerRecordsIngestRoutes,
+  registerRecordsReviewRoutes,
+  registerDocsRoutes,
 ];
 
 /** Largest JSON body: room for a 10 MB photo as a base64 data URL. */

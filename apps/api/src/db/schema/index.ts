@@ -1,3 +1,4 @@
+export * from './mobile';
 export * from './notifications';
 export * from './records';
 export * from './species';

@@ -1,0 +1,4 @@
+import type { Access } from '../../src/middleware/auth';
+
+/** The OpenAPI document and its page. */
+export const DOCS_ROUTES: Record<string, Access> = {};

@@ -1,0 +1,4 @@
+import type { Access } from '../../src/middleware/auth';
+
+/** Dzongkhags, gewogs and village suggestions. */
+export const LOCATION_ROUTES: Record<string, Access> = {};

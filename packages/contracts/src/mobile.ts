@@ -1,0 +1,2 @@
+// Filled in by the records issue (4).
+export {};
