@@ -3,3 +3,4 @@ export * from './notifications';
 export * from './records';
 export * from './species';
 export * from './users';
+export * from './stats';

@@ -39,6 +39,9 @@ export const checklists = pgTable(
     village: text('village'),
     status: checklistStatusEnum('status').notNull().default('submitted'),
     source: checklistSourceEnum('source').notNull(),
+    /** Kept by the statistics triggers (migration 0004): all entries, and the approved ones. */
+    entryCount: integer('entry_count').notNull().default(0),
+    approvedEntries: integer('approved_entries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,82 @@
+import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+
+/*
+ * Summary tables for the analytics. Triggers on checklists and entries keep them current in the
+ * same transaction as every write (see migration 0004_insight); the analytics read only these.
+ * Places are '' where the checklist has none. Rows can fall to zero and stay: readers filter them.
+ */
+
+/** Approved entries of submitted checklists, new-species reports left out, per month, place and bird. */
+export const statsSpeciesPlaceMonth = pgTable(
+  'stats_species_place_month',
+  {
+    month: date('month').notNull(),
+    dzongkhag: text('dzongkhag').notNull().default(''),
+    gewog: text('gewog').notNull().default(''),
+    village: text('village').notNull().default(''),
+    birdName: text('bird_name').notNull(),
+    entries: integer('entries').notNull().default(0),
+    birds: bigint('birds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_species_place_month_pk',
+      columns: [t.month, t.dzongkhag, t.gewog, t.village, t.birdName],
+    }),
+  ],
+);
+
+/** The same, nationally: per month and bird. */
+export const statsSpeciesMonth = pgTable(
+  'stats_species_month',
+  {
+    month: date('month').notNull(),
+    birdName: text('bird_name').notNull(),
+    entries: integer('entries').notNull().default(0),
+    birds: bigint('birds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_species_month_pk', columns: [t.month, t.birdName] })],
+);
+
+/** Submitted checklists holding at least one approved entry, and their approved entries, per month and place. */
+export const statsChecklistPlaceMonth = pgTable(
+  'stats_checklist_place_month',
+  {
+    month: date('month').notNull(),
+    dzongkhag: text('dzongkhag').notNull().default(''),
+    gewog: text('gewog').notNull().default(''),
+    village: text('village').notNull().default(''),
+    checklists: integer('checklists').notNull().default(0),
+    approvedEntries: integer('approved_entries').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_checklist_place_month_pk',
+      columns: [t.month, t.dzongkhag, t.gewog, t.village],
+    }),
+  ],
+);
+
+/** Submitted checklists per birding site (dzongkhag, gewog, village). */
+export const statsSite = pgTable(
+  'stats_site',
+  {
+    dzongkhag: text('dzongkhag').notNull().default(''),
+    gewog: text('gewog').notNull().default(''),
+    village: text('village').notNull().default(''),
+    checklists: integer('checklists').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_site_pk', columns: [t.dzongkhag, t.gewog, t.village] })],
+);
+
+/** Per birder: all entries, entries on submitted checklists, approved entries on submitted checklists. */
+export const statsBirder = pgTable(
+  'stats_birder',
+  {
+    observerId: uuid('observer_id').primaryKey(),
+    entries: integer('entries').notNull().default(0),
+    submitted: integer('submitted').notNull().default(0),
+    approved: integer('approved').notNull().default(0),
+  },
+  (t) => [index('stats_birder_approved_idx').on(t.approved.desc(), t.observerId)],
+);
