@@ -9,6 +9,7 @@ import { errorHandler, notFoundHandler } from './middleware/errors';
 import { registerAuthRoutes } from './modules/auth/auth.router';
 import { registerDocsRoutes } from './modules/docs/docs.router';
 import { registerHealthRoutes } from './modules/health/health.router';
+import { registerInsightRoutes } from './modules/insight/insight.router';
 import { registerLocationRoutes } from './modules/locations/locations.router';
 import { registerMobileAccountRoutes } from './modules/mobile/mobile.router';
 import { registerNotificationRoutes } from './modules/notifications/notifications.router';
@@ -29,6 +30,7 @@ const FEATURES: RegisterRoutes[] = [
   registerSpeciesRoutes,
   registerLocationRoutes,
   registerMobileAccountRoutes,
+  registerInsightRoutes,
   registerRecordsIngestRoutes,
   registerRecordsReviewRoutes,
   registerDocsRoutes,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/middleware/auth';
 import { DOCS_ROUTES } from './access/docs';
+import { INSIGHT_ROUTES } from './access/insight';
 import { LOCATION_ROUTES } from './access/locations';
 import { MOBILE_ACCOUNT_ROUTES } from './access/mobile-accounts';
 import { RECORDS_INGEST_ROUTES } from './access/records-ingest';
@@ -55,6 +56,7 @@ const EXPECTED: Record<string, Access> = {
   ...RECORDS_INGEST_ROUTES,
   ...MOBILE_ACCOUNT_ROUTES,
   ...DOCS_ROUTES,
+  ...INSIGHT_ROUTES,
 };
 
 /** Public routes that check a credential of their own (the one-time Google login cookie): 401 without it. */

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './insight';
 export * from './locations';
 export * from './mobile';
 export * from './notifications';
