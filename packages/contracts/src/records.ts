@@ -115,32 +115,40 @@ export const ChecklistsListResponseSchema = z.object({
 });
 export type ChecklistsListResponse = z.infer<typeof ChecklistsListResponseSchema>;
 
+/** PATCH /api/v1/checklists/{entryId} `{approvalStatus}`: approve or reject one entry. */
+export const EntryApprovalPatchSchema = z
+  .object({
+    approvalStatus: z.enum(['approved', 'rejected'], {
+      error: "Approval status must be 'approved' or 'rejected'",
+    }),
+  })
+  .strict();
+
+/** PATCH /api/v1/checklists/{entryId} `{BirdName}`: rename one entry. */
+export const EntryRenamePatchSchema = z
+  .object({
+    BirdName: z
+      .string({ error: 'BirdName must be text' })
+      .transform((s) => s.trim().replace(/\s+/g, ' '))
+      .refine((s) => s.length >= 2, 'Bird name must be at least 2 characters')
+      .refine((s) => s.length <= 200, 'Bird name must be at most 200 characters'),
+  })
+  .strict();
+
 /** PATCH /api/v1/checklists/{entryId}: review or rename one entry. */
-export const EntryPatchSchema = z.union([
-  z
-    .object({
-      approvalStatus: z.enum(['approved', 'rejected'], {
-        error: "approvalStatus must be 'approved' or 'rejected'",
-      }),
-    })
-    .strict(),
-  z
-    .object({
-      BirdName: z
-        .string()
-        .transform((s) => s.trim().replace(/\s+/g, ' '))
-        .refine((s) => s.length >= 2, 'Bird name must be at least 2 characters')
-        .refine((s) => s.length <= 200, 'Bird name must be at most 200 characters'),
-    })
-    .strict(),
-]);
+export const EntryPatchSchema = z.union([EntryApprovalPatchSchema, EntryRenamePatchSchema], {
+  error: "Send either approvalStatus ('approved' or 'rejected') or BirdName",
+});
 export type EntryPatch = z.input<typeof EntryPatchSchema>;
 
-/** Bulk review: many entries, or whole checklists, in one call and one transaction. */
+/**
+ * Bulk review: many entries, or whole checklists, in one call and one transaction. A checklist id
+ * covers the entries the checklists list shows (not its new-species reports: name those by entry id).
+ */
 export const BulkReviewSchema = z
   .object({
     approvalStatus: z.enum(['approved', 'rejected'], {
-      error: "approvalStatus must be 'approved' or 'rejected'",
+      error: "Approval status must be 'approved' or 'rejected'",
     }),
     entryIds: z
       .array(z.uuid({ error: 'entryIds must be entry ids' }))
@@ -153,3 +161,47 @@ export const BulkReviewSchema = z
   })
   .refine((b) => b.entryIds.length + b.checklistIds.length > 0, 'Name at least one entry or checklist');
 export type BulkReview = z.input<typeof BulkReviewSchema>;
+
+/** Who reviewed an entry, for the console to show beside the approval (null when never reviewed). */
+export const ReviewerSchema = z.object({ name: z.string(), email: z.string() });
+export type Reviewer = z.infer<typeof ReviewerSchema>;
+
+/** An entry as the console's review routes return it: the wire shape plus the reviewer's name and email. */
+export const ReviewedEntrySchema = EntrySchema.extend({ reviewer: ReviewerSchema.nullable() });
+export type ReviewedEntry = z.infer<typeof ReviewedEntrySchema>;
+
+/** One distinct bird on a checklist, for the details page's species summary. */
+export const SpeciesSummaryItemSchema = z.object({
+  birdName: z.string(),
+  speciesId: z.string().nullable(),
+  /** Entries with this name on the checklist. */
+  entries: z.number(),
+  /** Individuals reported (sum of the entries' totals). */
+  total: z.number(),
+});
+
+/**
+ * GET /api/v1/checklists/{id | name}: the checklist with every entry (new-species reports too), its
+ * state and coordinates, and the distinct birds reported.
+ */
+export const ChecklistDetailSchema = ChecklistGroupSchema.extend({
+  entries: z.array(ReviewedEntrySchema),
+  status: z.enum(CHECKLIST_STATUSES),
+  currentLocation: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable() }),
+  createdAt: z.string(),
+  speciesSummary: z.array(SpeciesSummaryItemSchema),
+});
+export type ChecklistDetail = z.infer<typeof ChecklistDetailSchema>;
+
+/** PATCH /api/v1/checklists/{entryId} answer. */
+export const EntryPatchResponseSchema = z.object({ message: z.string(), data: ReviewedEntrySchema });
+export type EntryPatchResponse = z.infer<typeof EntryPatchResponseSchema>;
+
+/** POST /api/v1/checklists/review answer: entries changed, and entries already in that state. */
+export const BulkReviewResponseSchema = z.object({
+  message: z.string(),
+  approvalStatus: z.enum(['approved', 'rejected']),
+  updated: z.number(),
+  unchanged: z.number(),
+});
+export type BulkReviewResponse = z.infer<typeof BulkReviewResponseSchema>;

@@ -3,6 +3,7 @@ import { hashPassword } from '../lib/passwords';
 import { recordActivity } from '../modules/notifications/notifications.service';
 import { speciesRepository } from '../modules/species/species.repository';
 import { usersRepository } from '../modules/users/users.repository';
+import { loadDemoRecords } from './demo-records';
 import { DEMO_SPECIES } from './demo-species';
 
 /** The demo admin's password, printed at start so a newcomer can try a non-root account too. */
@@ -43,6 +44,10 @@ export async function loadDemoData(ctx: AppContext): Promise<void> {
     for (const s of DEMO_SPECIES) {
       if (!knownNames.has(s.englishName.toLowerCase())) await speciesRepository.insert(tx, s);
     }
+    await loadDemoRecords(tx, {
+      birderEmails: DEMO_BIRDERS.map((b) => b.email),
+      reviewerEmail: DEMO_ADMIN.email,
+    });
     await recordActivity(tx, null, 'Demo data loaded');
   });
   ctx.logger.info('demo data loaded');

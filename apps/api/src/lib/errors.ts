@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** A unique value (e.g. email) is taken. */
   CONFLICT: 409,
+  /** An Idempotency-Key sent again with a different request body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   /** The body is larger than allowed. */
   PAYLOAD_TOO_LARGE: 413,
   /** Too many attempts; try again later. */

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
+import { mobileErrorFields } from '../modules/mobile/mobile.errors';
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
@@ -35,6 +36,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (appError.headers) res.set(appError.headers);
     res.status(appError.status).json({
+      ...mobileErrorFields(req.path, appError.status),
       message: appError.message,
       code: appError.code,
       ...(appError.details === undefined ? {} : { details: appError.details }),

@@ -7,7 +7,7 @@ import { parse } from '../../middleware/validate';
 import type { RegisterRoutes } from '../../routes';
 import { toCurrentUser } from '../users/users.mapper';
 import { usersRepository } from '../users/users.repository';
-import { createLoginLimiters, issueSession, login, logout, register } from './auth.service';
+import { issueSession, login, loginLimitersFor, logout, register } from './auth.service';
 import { googleAuthorizationUrl, signInWithGoogle } from './google.service';
 
 const STATE_COOKIE = 'jarog_google_state';
@@ -17,7 +17,7 @@ const GOOGLE_LOGIN_TTL_MS = 2 * 60 * 1000;
 const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 export const registerAuthRoutes: RegisterRoutes = (t, ctx) => {
-  const limiters = createLoginLimiters();
+  const limiters = loginLimitersFor(ctx);
   /** One-time codes handed over in a cookie after Google's callback, redeemed by /auth/login/success. */
   const pendingGoogleLogins = new Map<string, { userId: string; expires: number }>();
   const cookie: CookieOptions = {

@@ -19,6 +19,17 @@ export function createLoginLimiters() {
 }
 export type LoginLimiters = ReturnType<typeof createLoginLimiters>;
 
+const limitersByApp = new WeakMap<AppContext, LoginLimiters>();
+/** The app's one set of sign-in counters, shared by the console's and the mobile app's login. */
+export function loginLimitersFor(ctx: AppContext): LoginLimiters {
+  let limiters = limitersByApp.get(ctx);
+  if (!limiters) {
+    limiters = createLoginLimiters();
+    limitersByApp.set(ctx, limiters);
+  }
+  return limiters;
+}
+
 function throttled(seconds: number): AppError {
   const minutes = Math.ceil(seconds / 60);
   return new AppError(
@@ -49,6 +60,23 @@ export async function login(
   body: LoginBody,
   ip: string,
 ): Promise<LoginResponse> {
+  const user = await checkCredentials(ctx, limiters, body, ip);
+  if (user.userType === 'user') {
+    throw new AppError('NOT_ADMIN', 'This account is not an admin of the platform');
+  }
+  return issueSession(ctx, user);
+}
+
+/**
+ * Email and password checked with throttling, shared by the console's and the mobile app's login:
+ * returns the active account, or throws 429, 401 (wrong email or password alike) or 403 (deactivated).
+ */
+export async function checkCredentials(
+  ctx: AppContext,
+  limiters: LoginLimiters,
+  body: LoginBody,
+  ip: string,
+): Promise<UserRow> {
   const wait = Math.max(limiters.perAccount.retryAfter(body.email), limiters.perIp.retryAfter(ip));
   if (wait > 0) throw throttled(wait);
   const user = await usersRepository.findByEmail(ctx.database.db, body.email);
@@ -62,10 +90,7 @@ export async function login(
   if (user.isDeactivated) {
     throw new AppError('ACCOUNT_DEACTIVATED', 'This account is deactivated and cannot be used to sign in');
   }
-  if (user.userType === 'user') {
-    throw new AppError('NOT_ADMIN', 'This account is not an admin of the platform');
-  }
-  return issueSession(ctx, user);
+  return user;
 }
 
 /** Signs the account out everywhere: every token issued so far stops working. */

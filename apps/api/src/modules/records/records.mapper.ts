@@ -1,5 +1,13 @@
-import type { ChecklistGroup, ChecklistStatus, Entry } from '@jarog/contracts';
+import type {
+  ChecklistDetail,
+  ChecklistGroup,
+  ChecklistStatus,
+  Entry,
+  ReviewedEntry,
+  Reviewer,
+} from '@jarog/contracts';
 import type { ChecklistRow, EntryRow } from '../../db/schema';
+import { birdKey } from './species-link';
 
 const WIRE_STATUS: Record<ChecklistRow['status'], ChecklistStatus> = {
   draft: 'draftchecklist',
@@ -60,5 +68,43 @@ export function toChecklistGroup(checklist: ChecklistRow, rows: EntryRow[]): Che
     },
     checklistId: checklist.id,
     entries: rows.map((e) => toEntry(e, checklist)),
+  };
+}
+
+/** An entry with the name and email of whoever last approved or rejected it. */
+export function toReviewedEntry(
+  entry: EntryRow,
+  checklist: ChecklistRow,
+  reviewer: Reviewer | null,
+): ReviewedEntry {
+  return { ...toEntry(entry, checklist), reviewer };
+}
+
+/** The details page: the checklist, every entry with its reviewer, and the distinct birds reported. */
+export function toChecklistDetail(
+  checklist: ChecklistRow,
+  rows: { entry: EntryRow; reviewer: Reviewer | null }[],
+): ChecklistDetail {
+  const summary = new Map<string, ChecklistDetail['speciesSummary'][number]>();
+  for (const { entry } of rows) {
+    const key = birdKey(entry.birdName);
+    const item = summary.get(key) ?? {
+      birdName: entry.birdName,
+      speciesId: entry.speciesId,
+      entries: 0,
+      total: 0,
+    };
+    item.entries += 1;
+    item.total += entry.total;
+    item.speciesId ??= entry.speciesId;
+    summary.set(key, item);
+  }
+  return {
+    ...toChecklistGroup(checklist, []),
+    entries: rows.map((r) => toReviewedEntry(r.entry, checklist, r.reviewer)),
+    status: WIRE_STATUS[checklist.status],
+    currentLocation: { latitude: checklist.latitude, longitude: checklist.longitude },
+    createdAt: checklist.createdAt.toISOString(),
+    speciesSummary: [...summary.values()].sort((a, b) => a.birdName.localeCompare(b.birdName)),
   };
 }

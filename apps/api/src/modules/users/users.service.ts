@@ -68,7 +68,15 @@ export async function listAdmins(ctx: AppContext, page: number, limit: number): 
 export async function createAccount(
   ctx: AppContext,
   actor: UserRow | null,
-  input: { name: string; email: string; password: string; userType: UserType; country?: string | undefined },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    userType: UserType;
+    country?: string | undefined;
+    dob?: string | null | undefined;
+    profession?: string | null | undefined;
+  },
 ): Promise<UserRow> {
   await assertEmailFree(ctx, input.email);
   const passwordHash = await hashPassword(input.password);
@@ -80,6 +88,8 @@ export async function createAccount(
         passwordHash,
         userType: input.userType,
         country: input.country || null,
+        dob: input.dob ?? null,
+        profession: input.profession ?? null,
       };
       const created = await repo.insert(tx, row);
       const message = actor
@@ -173,15 +183,7 @@ export async function updateProfile(
   assertSelf(actor, id);
   if (actor.googleId) throw new AppError('BAD_REQUEST', GOOGLE_REFUSAL);
   if (body.email !== actor.email) await assertEmailFree(ctx, body.email, actor.id);
-  let profileUrl: string | undefined;
-  if (body.photo) {
-    const jpeg = await toSquareJpeg(decodeImageDataUrl(body.photo));
-    profileUrl = await ctx.storage.put(
-      `profiles/${actor.id}/${randomBytes(8).toString('hex')}.jpg`,
-      jpeg,
-      'image/jpeg',
-    );
-  }
+  const profileUrl = body.photo ? await storeProfilePhoto(ctx, actor.id, body.photo) : undefined;
   const updated = await ctx.database.db.transaction(async (tx) => {
     const row = await repo.update(tx, actor.id, {
       name: body.name,
@@ -194,6 +196,12 @@ export async function updateProfile(
   });
   if (profileUrl && actor.profileUrl) await ctx.storage.deleteByUrl(actor.profileUrl);
   return toUserRecord(updated);
+}
+
+/** Verifies a photo data URL is a raster image, stores it as a 512 px square JPEG and returns its URL. */
+export async function storeProfilePhoto(ctx: AppContext, userId: string, dataUrl: string): Promise<string> {
+  const jpeg = await toSquareJpeg(decodeImageDataUrl(dataUrl));
+  return ctx.storage.put(`profiles/${userId}/${randomBytes(8).toString('hex')}.jpg`, jpeg, 'image/jpeg');
 }
 
 export async function updatePassword(

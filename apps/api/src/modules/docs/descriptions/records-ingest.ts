@@ -1,0 +1,81 @@
+import {
+  CHECKLIST_UPLOAD_COLUMNS,
+  ChecklistAddResponseSchema,
+  ChecklistFormSchema,
+  ChecklistUploadResponseSchema,
+  EntryDocumentSchema,
+  MobileChecklistPatchSchema,
+  MobileChecklistQuerySchema,
+  MobileChecklistResponseSchema,
+  MobileEntriesResponseSchema,
+  MobileUploadResponseSchema,
+} from '@jarog/contracts';
+import { z } from 'zod';
+import type { RouteDoc } from '../route-doc';
+
+const DOCUMENTS = z.union([EntryDocumentSchema, z.array(EntryDocumentSchema)]);
+const MOBILE = 'Mobile: records';
+const OWN_ID = 'The id of one of the caller’s checklists, or of one entry on it';
+
+/** Adding records: the console form, the original document shape, .xlsx upload and the mobile checkList calls. */
+export const RECORDS_INGEST_DOCS: Record<string, RouteDoc> = {
+  'POST /api/v1/checklists': {
+    tag: 'Records: add',
+    summary: 'Adds checklists: the console form, or the original document shape (one or a list)',
+    description:
+      'Dzongkhag and gewog are matched to the official names (common spellings accepted); villages are free text. 201 when something was created, 200 when everything was already there.',
+    body: z.union([ChecklistFormSchema, DOCUMENTS]),
+    response: ChecklistAddResponseSchema,
+    status: 201,
+  },
+  'POST /api/v1/checklists/fileupload': {
+    tag: 'Records: add',
+    summary: 'Imports an .xlsx of checklists (one row per bird) in one transaction',
+    description: `Columns: ${CHECKLIST_UPLOAD_COLUMNS.join(', ')} (Dzongkhag/Gewog/Village or EndpointLocation). Every row is validated; with a bad row nothing is written (400 listing every rejected row) unless \`?partial=1\`.`,
+    query: z.object({ partial: z.enum(['0', '1', 'true', 'false']).optional() }),
+    upload: { field: 'file', description: 'The .xlsx file (10 MB at most)' },
+    response: ChecklistUploadResponseSchema,
+    errors: { 413: 'The file is larger than 10 MB' },
+  },
+  'POST /api/v1/checkList': {
+    tag: MOBILE,
+    summary: 'Uploads the caller’s entries: one document or a list',
+    description:
+      "Drafts have no status or 'draftchecklist'; submitted ones 'submittedchecklist'. A `clientId` per checklist, or an Idempotency-Key header, makes a retried upload create nothing twice (a replay carries `Idempotent-Replayed: true`).",
+    headers: {
+      'Idempotency-Key': 'Any printable text up to 200 characters; the same key with another body is a 422',
+    },
+    body: DOCUMENTS,
+    response: MobileUploadResponseSchema,
+    status: 201,
+    errors: { 422: 'The Idempotency-Key was already used with a different body' },
+  },
+  'GET /api/v1/checkList': {
+    tag: MOBILE,
+    summary: 'The caller’s entries, newest change first, with `since` for incremental sync',
+    description: 'Send the `serverTime` of the previous answer as `since` to get only what changed.',
+    query: MobileChecklistQuerySchema,
+    response: MobileEntriesResponseSchema,
+  },
+  'PATCH /api/v1/checkList/:id': {
+    tag: MOBILE,
+    summary: 'Submits one of the caller’s draft checklists',
+    params: { id: OWN_ID },
+    body: MobileChecklistPatchSchema,
+    response: MobileChecklistResponseSchema,
+    errors: {
+      404: 'No such checklist of the caller’s',
+      409: 'A submitted checklist cannot go back to draft',
+    },
+  },
+  'DELETE /api/v1/checkList/:id': {
+    tag: MOBILE,
+    summary: 'Deletes one of the caller’s drafts (a checklist, or one entry of it)',
+    params: { id: OWN_ID },
+    response: z.object({ status: z.literal('success'), data: z.null() }),
+    errors: {
+      404: 'No such checklist of the caller’s',
+      409: 'Submitted records cannot be deleted from the app',
+    },
+  },
+};

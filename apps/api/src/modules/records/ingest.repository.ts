@@ -1,0 +1,263 @@
+import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  type ChecklistRow,
+  checklists,
+  type EntryRow,
+  entries,
+  idempotencyKeys,
+  type NewChecklistRow,
+  type NewEntryRow,
+  users,
+} from '../../db/schema';
+
+type Q = Db | Tx;
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export interface NaturalKey {
+  name: string;
+  selectedDate: string;
+  selectedTime: string;
+}
+
+/** `(lower(name), date, time) in (...)`: served by checklists_name_idx. */
+function naturalKeyIn(keys: readonly NaturalKey[]): SQL {
+  const tuples = keys.map(
+    (k) => sql`(${k.name.toLowerCase()}, ${k.selectedDate}::date, ${k.selectedTime}::time)`,
+  );
+  return sql`(lower(${checklists.name}), ${checklists.selectedDate}, ${checklists.selectedTime}) in (${sql.join(tuples, sql`, `)})`;
+}
+
+/** Everything SQL for adding records; rules live in the service. */
+export const ingestRepository = {
+  /**
+   * Serialises writers of one scope (one birder's uploads, or the console's) until the transaction
+   * ends, so two copies of the same upload arriving together cannot both create a checklist.
+   */
+  async lock(tx: Tx, scope: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`records-ingest:${scope}`}))`);
+  },
+
+  /** Console and upload checklists with these natural keys (observer matched by the caller). */
+  async consoleChecklists(tx: Q, keys: readonly NaturalKey[]): Promise<ChecklistRow[]> {
+    const out: ChecklistRow[] = [];
+    for (const part of chunks(keys, 200)) {
+      out.push(
+        ...(await tx
+          .select()
+          .from(checklists)
+          .where(and(inArray(checklists.source, ['console', 'upload']), naturalKeyIn(part)))),
+      );
+    }
+    return out;
+  },
+
+  /** One birder's mobile checklists with these client ids or natural keys. */
+  async mobileChecklists(
+    tx: Q,
+    observerId: string,
+    clientIds: readonly string[],
+    keys: readonly NaturalKey[],
+  ): Promise<ChecklistRow[]> {
+    const out: ChecklistRow[] = [];
+    for (const part of chunks(keys, 200)) {
+      out.push(
+        ...(await tx
+          .select()
+          .from(checklists)
+          .where(
+            and(eq(checklists.observerId, observerId), eq(checklists.source, 'mobile'), naturalKeyIn(part)),
+          )),
+      );
+    }
+    for (const part of chunks(clientIds)) {
+      out.push(
+        ...(await tx
+          .select()
+          .from(checklists)
+          .where(and(eq(checklists.observerId, observerId), inArray(checklists.clientId, part)))),
+      );
+    }
+    return [...new Map(out.map((c) => [c.id, c])).values()];
+  },
+
+  async entriesOf(tx: Q, checklistIds: readonly string[]): Promise<EntryRow[]> {
+    const out: EntryRow[] = [];
+    for (const part of chunks(checklistIds)) {
+      out.push(
+        ...(await tx
+          .select()
+          .from(entries)
+          .where(inArray(entries.checklistId, part))
+          .orderBy(entries.createdAt, entries.id)),
+      );
+    }
+    return out;
+  },
+
+  async checklistsByIds(tx: Q, ids: readonly string[]): Promise<ChecklistRow[]> {
+    const out: ChecklistRow[] = [];
+    for (const part of chunks(ids)) {
+      out.push(...(await tx.select().from(checklists).where(inArray(checklists.id, part))));
+    }
+    return out;
+  },
+
+  async insertChecklists(tx: Tx, rows: NewChecklistRow[]): Promise<ChecklistRow[]> {
+    const out: ChecklistRow[] = [];
+    for (const part of chunks(rows)) out.push(...(await tx.insert(checklists).values(part).returning()));
+    return out;
+  },
+
+  async updateChecklist(
+    tx: Tx,
+    id: string,
+    set: Partial<NewChecklistRow>,
+  ): Promise<ChecklistRow | undefined> {
+    const [row] = await tx
+      .update(checklists)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(checklists.id, id))
+      .returning();
+    return row;
+  },
+
+  /** Entries inserted together share now(): a microsecond apart, they list in the order given. */
+  async insertEntries(tx: Tx, rows: NewEntryRow[]): Promise<EntryRow[]> {
+    const out: EntryRow[] = [];
+    for (const [c, part] of chunks(rows).entries()) {
+      const values = part.map((r, i) => ({
+        ...r,
+        createdAt: sql`now() + ${c * CHUNK + i} * interval '1 microsecond'`,
+      }));
+      out.push(...(await tx.insert(entries).values(values).returning()));
+    }
+    return out;
+  },
+
+  async updateEntry(tx: Tx, id: string, set: Partial<NewEntryRow>): Promise<EntryRow | undefined> {
+    const [row] = await tx.update(entries).set(set).where(eq(entries.id, id)).returning();
+    return row;
+  },
+
+  /** Accounts by email (lower-case), for a birder named by email in a document or a file. */
+  async accountsByEmail(
+    tx: Q,
+    emails: readonly string[],
+  ): Promise<{ id: string; name: string; email: string }[]> {
+    if (emails.length === 0) return [];
+    return tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [...emails]));
+  },
+
+  async accountById(tx: Q, id: string): Promise<{ id: string; name: string; email: string } | undefined> {
+    const [row] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, id));
+    return row;
+  },
+
+  /** One page of a birder's entries, the most recently changed checklist first (checklists_observer_idx). */
+  async ownEntries(
+    db: Q,
+    observerId: string,
+    since: Date | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: { entry: EntryRow; checklist: ChecklistRow }[]; total: number }> {
+    const where = and(
+      eq(checklists.observerId, observerId),
+      since ? gt(checklists.updatedAt, since) : undefined,
+    );
+    const [rows, totals] = await Promise.all([
+      db
+        .select({ entry: entries, checklist: checklists })
+        .from(checklists)
+        .innerJoin(entries, eq(entries.checklistId, checklists.id))
+        .where(where)
+        .orderBy(desc(checklists.updatedAt), desc(checklists.id), entries.createdAt, entries.id)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(checklists)
+        .innerJoin(entries, eq(entries.checklistId, checklists.id))
+        .where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  },
+
+  /** A checklist of this observer by its id, or the checklist holding the entry with this id. */
+  async ownChecklistOf(
+    tx: Q,
+    observerId: string,
+    id: string,
+  ): Promise<{ checklist: ChecklistRow; entryId: string | null } | undefined> {
+    const [own] = await tx
+      .select()
+      .from(checklists)
+      .where(and(eq(checklists.id, id), eq(checklists.observerId, observerId)));
+    if (own) return { checklist: own, entryId: null };
+    const [viaEntry] = await tx
+      .select({ checklist: checklists })
+      .from(entries)
+      .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+      .where(and(eq(entries.id, id), eq(checklists.observerId, observerId)));
+    return viaEntry ? { checklist: viaEntry.checklist, entryId: id } : undefined;
+  },
+
+  async lockChecklist(tx: Tx, id: string): Promise<ChecklistRow | undefined> {
+    const [row] = await tx.select().from(checklists).where(eq(checklists.id, id)).for('update');
+    return row;
+  },
+
+  async deleteChecklist(tx: Tx, id: string): Promise<void> {
+    await tx.delete(checklists).where(eq(checklists.id, id));
+  },
+
+  async deleteEntry(tx: Tx, id: string): Promise<void> {
+    await tx.delete(entries).where(eq(entries.id, id));
+  },
+
+  async idempotencyKey(tx: Q, userId: string, key: string) {
+    const [row] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return row;
+  },
+
+  async saveIdempotencyKey(
+    tx: Tx,
+    row: { userId: string; key: string; requestHash: string; statusCode: number; response: unknown },
+  ): Promise<void> {
+    await tx
+      .insert(idempotencyKeys)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: {
+          requestHash: row.requestHash,
+          statusCode: row.statusCode,
+          response: row.response,
+          createdAt: sql`now()`,
+        },
+      });
+  },
+
+  /** Keys past their life, a few at a time (idempotency_keys_created_idx). */
+  async pruneIdempotencyKeys(tx: Q, before: Date): Promise<void> {
+    await tx.execute(
+      sql`delete from ${idempotencyKeys} where ctid in (select ctid from ${idempotencyKeys} where ${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz limit 100)`,
+    );
+  },
+};

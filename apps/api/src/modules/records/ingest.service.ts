@@ -1,0 +1,139 @@
+import { type ChecklistAddResponse, ChecklistFormSchema, type ChecklistGroup } from '@jarog/contracts';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { parse } from '../../middleware/validate';
+import { recordActivity } from '../notifications/notifications.service';
+import type { ChecklistDraft } from './ingest.drafts';
+import { documentsToDrafts, formToDrafts, readDocuments } from './ingest.normalise';
+import { deletePhotos, storePhotos } from './ingest.photos';
+import { ingestRepository as repo } from './ingest.repository';
+import { groupBy, type WriteMode, type WriteResult, writeDrafts } from './ingest.write';
+import { toChecklistGroup } from './records.mapper';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+export const entriesText = (n: number) => plural(n, 'entry', 'entries');
+
+/** Counts of what a write did to entries. */
+export function tally(result: WriteResult): { inserted: number; updated: number; unchanged: number } {
+  const all = result.checklists.flatMap((c) => c.entries);
+  return {
+    inserted: all.filter((e) => e.action === 'added').length,
+    updated: all.filter((e) => e.action === 'updated').length,
+    unchanged: all.filter((e) => e.action === 'unchanged').length,
+  };
+}
+
+/**
+ * Stores the drafts' photos, then writes the drafts in one transaction serialised per `scope`
+ * (`before` runs first, after the lock; `after` adds the activity log and builds the answer).
+ * Photo files nobody ended up using, or that a change replaced, are removed once it commits;
+ * every file stored is removed if it fails.
+ */
+export async function runWrite<T>(
+  ctx: AppContext,
+  opts: {
+    scope: string;
+    drafts: ChecklistDraft[];
+    mode: WriteMode;
+    before?: (tx: Tx) => Promise<void>;
+    after: (tx: Tx, result: WriteResult) => Promise<T>;
+  },
+): Promise<{ result: WriteResult; answer: T }> {
+  const stored = await storePhotos(
+    ctx,
+    opts.drafts.flatMap((d) => d.entries),
+  );
+  let outcome: { result: WriteResult; answer: T };
+  try {
+    outcome = await ctx.database.db.transaction(async (tx) => {
+      await repo.lock(tx, opts.scope);
+      await opts.before?.(tx);
+      const result = await writeDrafts(tx, opts.drafts, opts.mode);
+      return { result, answer: await opts.after(tx, result) };
+    });
+  } catch (err) {
+    await deletePhotos(ctx, stored);
+    throw err;
+  }
+  const used = new Set(outcome.result.checklists.flatMap((c) => c.entries.map((e) => e.entry.photoUrl)));
+  await deletePhotos(ctx, [...stored.filter((u) => !used.has(u)), ...outcome.result.obsoletePhotos]);
+  return outcome;
+}
+
+/** The checklists a write touched, each with all its entries, as the console lists them. */
+export async function groupsOf(ctx: AppContext, result: WriteResult): Promise<ChecklistGroup[]> {
+  const rows = result.checklists.map((c) => c.row);
+  const all = await repo.entriesOf(
+    ctx.database.db,
+    rows.map((r) => r.id),
+  );
+  const byChecklist = groupBy(all, (e) => e.checklistId);
+  return rows.map((r) => toChecklistGroup(r, byChecklist.get(r.id) ?? []));
+}
+
+/** The activity-log line for one checklist the console wrote, or none when nothing changed. */
+function activityLine(c: WriteResult['checklists'][number], actor: UserRow): string | undefined {
+  if (!c.changed) return undefined;
+  if (c.created)
+    return `Checklist '${c.row.name}' with ${entriesText(c.entries.length)} added by ${actor.email}`;
+  const added = c.entries.filter((e) => e.action === 'added').length;
+  const updated = c.entries.filter((e) => e.action === 'updated').length;
+  return `Checklist '${c.row.name}' updated (${entriesText(added)} added, ${updated} updated) by ${actor.email}`;
+}
+
+function summary(result: WriteResult): string {
+  const { inserted, updated, unchanged } = tally(result);
+  const [only] = result.checklists;
+  if (result.checklists.length === 1 && only?.created) {
+    return `Checklist '${only.row.name}' with ${entriesText(inserted)} added`;
+  }
+  const where =
+    result.checklists.length === 1 && only
+      ? `Checklist '${only.row.name}'`
+      : plural(result.checklists.length, 'checklist', 'checklists');
+  return `${where}: ${entriesText(inserted)} added, ${updated} updated, ${unchanged} unchanged`;
+}
+
+/** Whether a body is in the original document shape (one document or a list) rather than the form. */
+export const isDocumentBody = (body: unknown): boolean =>
+  Array.isArray(body) ||
+  (typeof body === 'object' &&
+    body !== null &&
+    ['StartbirdingData', 'CheckListName', 'BirdName'].some((k) => k in body));
+
+/**
+ * POST /api/v1/checklists: the console's form or original documents. Console records are submitted
+ * and approved by the admin who adds them (a document's own Approvedstatus is kept). The same
+ * checklist sent again (observer, name, date, time) is updated, never duplicated.
+ */
+export async function addChecklists(
+  ctx: AppContext,
+  actor: UserRow,
+  body: unknown,
+): Promise<{ created: boolean; response: ChecklistAddResponse }> {
+  const db = ctx.database.db;
+  let drafts: ChecklistDraft[];
+  if (isDocumentBody(body)) {
+    const { docs, list } = readDocuments(body);
+    drafts = await documentsToDrafts(db, docs, list, {});
+  } else {
+    drafts = await formToDrafts(db, parse(ChecklistFormSchema, body));
+  }
+  const { result } = await runWrite(ctx, {
+    scope: 'console',
+    drafts,
+    mode: { source: 'console', actor },
+    after: async (tx, result) => {
+      for (const c of result.checklists) {
+        const line = activityLine(c, actor);
+        if (line) await recordActivity(tx, actor, line);
+      }
+    },
+  });
+  const counts = tally(result);
+  return {
+    created: counts.inserted > 0,
+    response: { message: summary(result), ...counts, data: await groupsOf(ctx, result) },
+  };
+}

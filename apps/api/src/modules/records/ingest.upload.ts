@@ -1,0 +1,269 @@
+import {
+  CHECKLIST_UPLOAD_COLUMNS,
+  type ChecklistSheetRow,
+  ChecklistSheetRowSchema,
+  type ChecklistUploadColumn,
+  type ChecklistUploadResponse,
+  type UploadRowNote,
+} from '@jarog/contracts';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { type CellText, readSheet } from '../../lib/xlsx';
+
+import { recordActivity } from '../notifications/notifications.service';
+import { type ChecklistFields, DraftGroups, naturalKey, resolvePlace } from './ingest.drafts';
+import { describeFieldIssues, observersByEmail } from './ingest.normalise';
+import type { PhotoInput } from './ingest.photos';
+import { entriesText, runWrite, tally } from './ingest.service';
+
+export const MAX_UPLOAD_ROWS = 20_000;
+const REQUIRED: ChecklistUploadColumn[] = ['ChecklistName', 'BirdName', 'SelectedDate', 'Birder'];
+const key = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+const ALIASES: Record<string, ChecklistUploadColumn> = {
+  checklist: 'ChecklistName',
+  bird: 'BirdName',
+  englishname: 'BirdName',
+  date: 'SelectedDate',
+  time: 'SelectedTime',
+  observer: 'Birder',
+  lat: 'Latitude',
+  lng: 'Longitude',
+  lon: 'Longitude',
+  long: 'Longitude',
+  totalcount: 'Total',
+  count: 'Total',
+  adults: 'Adult',
+  juveniles: 'Juvenile',
+  photo: 'Photos',
+  remark: 'Remarks',
+  district: 'Dzongkhag',
+  chiwog: 'Village',
+  place: 'EndpointLocation',
+  location: 'EndpointLocation',
+  birdingsite: 'EndpointLocation',
+};
+const KNOWN = new Map<string, ChecklistUploadColumn>([
+  ...CHECKLIST_UPLOAD_COLUMNS.map((c) => [key(c), c] as const),
+  ...Object.entries(ALIASES),
+]);
+
+function readHeader(cells: CellText[], warnings: UploadRowNote[]): (ChecklistUploadColumn | undefined)[] {
+  const mapped = cells.map((raw) => {
+    const name = raw?.trim();
+    if (!name) return undefined;
+    const column = KNOWN.get(key(name));
+    if (!column)
+      warnings.push({ row: 1, message: `Column '${name}' is not a checklist field and was not imported` });
+    return column;
+  });
+  const missing = REQUIRED.filter((c) => !mapped.includes(c));
+  if (missing.length > 0) {
+    throw new AppError(
+      'VALIDATION',
+      `The first row must name the columns, including ${REQUIRED.join(', ')} (missing: ${missing.join(', ')})`,
+    );
+  }
+  return mapped;
+}
+
+/** Excel keeps dates as days since 1899-12-30 and times as fractions of a day; text cells pass through. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const serial = (text: string | undefined) =>
+  text && /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : undefined;
+const dayFraction = (n: number) => {
+  const seconds = Math.round((n - Math.floor(n)) * 86_400) % 86_400;
+  return new Date(seconds * 1000).toISOString().slice(11, 19);
+};
+
+/** Date and time cells written by Excel as numbers, turned into the text the row schema reads. */
+function excelDateTime(raw: Record<string, string | undefined>): void {
+  const date = serial(raw.SelectedDate);
+  if (date !== undefined && date >= 10_000) {
+    raw.SelectedDate = new Date(EXCEL_EPOCH + Math.floor(date) * 86_400_000).toISOString().slice(0, 10);
+    if (!raw.SelectedTime?.trim() && date % 1 !== 0) raw.SelectedTime = dayFraction(date);
+  }
+  const time = serial(raw.SelectedTime);
+  if (time !== undefined && (time < 1 || time >= 10_000)) raw.SelectedTime = dayFraction(time);
+}
+
+/** The Photos cell: one web address (a JSON list or comma-separated is read; only the first is kept). */
+function readPhotoCell(value: string | null, row: number, warnings: UploadRowNote[]): PhotoInput | null {
+  if (!value) return null;
+  let items: unknown[];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    items = Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    items = value.split(/[\n,]/);
+  }
+  const urls: string[] = [];
+  for (const text of items.map((i) => String(i ?? '').trim()).filter(Boolean)) {
+    if (/^https?:\/\/\S+$/i.test(text)) urls.push(text);
+    else
+      warnings.push({
+        row,
+        message: `Photo '${text}' is not a web address (http/https) and was not imported`,
+      });
+  }
+  for (const extra of urls.slice(1)) {
+    warnings.push({ row, message: `An entry holds one photo: '${extra}' was not imported` });
+  }
+  return urls[0] ? { kind: 'url', url: urls[0] } : null;
+}
+
+interface ParsedRow {
+  row: number;
+  data: ChecklistSheetRow;
+}
+
+async function parseRows(bytes: Buffer, rejected: UploadRowNote[], warnings: UploadRowNote[]) {
+  let header: (ChecklistUploadColumn | undefined)[] | undefined;
+  const rows: ParsedRow[] = [];
+  let count = 0;
+  for await (const { row, cells } of readSheet(bytes)) {
+    if (!header) {
+      header = readHeader(cells, warnings);
+      continue;
+    }
+    if (cells.every((c) => !c?.trim())) continue;
+    if (++count > MAX_UPLOAD_ROWS)
+      throw new AppError('VALIDATION', `A file may hold at most ${MAX_UPLOAD_ROWS} rows`);
+    const raw: Record<string, string | undefined> = {};
+    header.forEach((column, i) => {
+      if (column && raw[column] === undefined) raw[column] = cells[i];
+    });
+    excelDateTime(raw);
+    const parsed = ChecklistSheetRowSchema.safeParse(raw);
+    if (parsed.success) rows.push({ row, data: parsed.data });
+    else rejected.push({ row, message: describeFieldIssues(parsed.error.issues) });
+  }
+  if (!header) throw new AppError('VALIDATION', 'The spreadsheet is empty');
+  return rows;
+}
+
+/**
+ * Rows into checklist drafts. Rows with the same checklist name, date and birder form one checklist;
+ * a blank time, place or position takes the one its other rows give, and rows with another time form
+ * another checklist. Each row is checked on its own and reported by number.
+ */
+async function toDrafts(
+  ctx: AppContext,
+  rows: ParsedRow[],
+  rejected: UploadRowNote[],
+  warnings: UploadRowNote[],
+) {
+  const accounts = await observersByEmail(
+    ctx.database.db,
+    rows.map((r) => r.data.birder),
+  );
+  const sessionKey = (d: ChecklistSheetRow) =>
+    [d.checklistName.toLowerCase(), d.selectedDate, d.birder.toLowerCase()].join('\u0000');
+  const firstTime = new Map<string, string>();
+  for (const { data } of rows) {
+    if (data.selectedTime && !firstTime.has(sessionKey(data)))
+      firstTime.set(sessionKey(data), data.selectedTime);
+  }
+  const groups = new DraftGroups();
+  for (const { row, data } of rows) {
+    const place = resolvePlace({ ...data, placeText: data.endpointLocation, placeLabel: 'EndpointLocation' });
+    if (!place.ok) {
+      rejected.push({ row, message: place.message });
+      continue;
+    }
+    const isEmail = data.birder.includes('@');
+    const account = isEmail ? accounts.get(data.birder.toLowerCase()) : undefined;
+    if (isEmail && !account) {
+      rejected.push({ row, message: `Birder '${data.birder}' is an email, but no account has it` });
+      continue;
+    }
+    const fields: ChecklistFields & { clientId: null; submitted: boolean } = {
+      name: data.checklistName,
+      observerId: account?.id ?? null,
+      observerName: account?.name ?? data.birder,
+      selectedDate: data.selectedDate,
+      selectedTime: data.selectedTime ?? firstTime.get(sessionKey(data)) ?? '00:00:00',
+      latitude: data.latitude,
+      longitude: data.longitude,
+      ...place.value,
+      clientId: null,
+      submitted: true,
+    };
+    const problem = groups.add(naturalKey(fields), fields, {
+      ref: `Row ${row}`,
+      seq: row,
+      birdName: data.birdName,
+      adult: data.adult,
+      juvenile: data.juvenile,
+      total: data.total,
+      remarks: data.remarks,
+      photo: readPhotoCell(data.photos, row, warnings),
+    });
+    if (problem) rejected.push({ row, message: problem.replace(/^Row \d+: /, '') });
+  }
+  return groups.drafts;
+}
+
+/**
+ * POST /api/v1/checklists/fileupload. Every row is checked first; with `partial` false (the default)
+ * any rejected row means nothing is written. Uploading the same file again changes nothing: rows
+ * find their checklist (observer, name, date, time) and their bird on it, and update it.
+ */
+export async function uploadChecklists(
+  ctx: AppContext,
+  actor: UserRow,
+  file: { buffer: Buffer; originalname: string },
+  partial: boolean,
+): Promise<ChecklistUploadResponse> {
+  const rejected: UploadRowNote[] = [];
+  const warnings: UploadRowNote[] = [];
+  const rows = await parseRows(file.buffer, rejected, warnings);
+  const drafts = await toDrafts(ctx, rows, rejected, warnings);
+  rejected.sort((a, b) => a.row - b.row);
+  warnings.sort((a, b) => a.row - b.row);
+  if (rejected.length > 0 && !partial) {
+    throw new AppError(
+      'VALIDATION',
+      `${rejected.length} row${rejected.length === 1 ? ' has' : 's have'} problems, so nothing was imported. Fix them, or import only the good rows.`,
+      { rejected, warnings },
+    );
+  }
+  if (drafts.length === 0) {
+    throw new AppError('VALIDATION', 'The spreadsheet holds no entries to import', { rejected, warnings });
+  }
+  const { result } = await runWrite(ctx, {
+    scope: 'console',
+    drafts,
+    mode: { source: 'upload', actor },
+    after: async (tx, result) => {
+      const { inserted, updated } = tally(result);
+      if (inserted + updated === 0) return;
+      await recordActivity(
+        tx,
+        actor,
+        `${entriesText(inserted + updated)} in ${result.checklists.length} checklist${result.checklists.length === 1 ? '' : 's'} uploaded from ${file.originalname} (${inserted} added, ${updated} updated) by ${actor.email}`,
+      );
+    },
+  });
+  const counts = tally(result);
+  const data = result.checklists
+    .flatMap((c) =>
+      c.entries.map((e) => ({
+        row: e.draft.seq,
+        action: e.action,
+        checklistId: c.row.id,
+        entryId: e.entry.id,
+        CheckListName: c.row.name,
+        BirdName: e.entry.birdName,
+      })),
+    )
+    .sort((a, b) => a.row - b.row);
+  return {
+    message: `Uploaded ${entriesText(counts.inserted + counts.updated + counts.unchanged)} in ${result.checklists.length} checklist${result.checklists.length === 1 ? '' : 's'} (${counts.inserted} added, ${counts.updated} updated, ${counts.unchanged} unchanged)`,
+    checklists: result.checklists.length,
+    ...counts,
+    rejected,
+    warnings,
+    data,
+  };
+}

@@ -1,0 +1,286 @@
+import type { Tx } from '../../db/client';
+import type { ChecklistRow, EntryRow, NewChecklistRow, NewEntryRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { ChecklistDraft, EntryDraft } from './ingest.drafts';
+import { isSamePhoto, isStoredEntryPhoto, photoUrlOf } from './ingest.photos';
+import { ingestRepository as repo } from './ingest.repository';
+import { birdKey, resolveSpecies } from './species-link';
+
+export type EntryAction = 'added' | 'updated' | 'unchanged';
+
+export interface WriteMode {
+  source: 'console' | 'upload' | 'mobile';
+  actor: { id: string; email: string };
+}
+
+export interface WrittenEntry {
+  draft: EntryDraft;
+  entry: EntryRow;
+  checklistId: string;
+  action: EntryAction;
+}
+
+export interface WrittenChecklist {
+  row: ChecklistRow;
+  created: boolean;
+  changed: boolean;
+  /** Newly submitted by this write (created submitted, or a draft submitted). */
+  submitted: boolean;
+  entries: WrittenEntry[];
+}
+
+export interface WriteResult {
+  checklists: WrittenChecklist[];
+  /** Photo files this write made obsolete: delete them once the transaction commits. */
+  obsoletePhotos: string[];
+}
+
+const sameObserver = (r: ChecklistRow, d: ChecklistDraft) =>
+  d.observerId
+    ? r.observerId === d.observerId
+    : r.observerId === null && r.observerName.toLowerCase() === d.observerName.toLowerCase();
+
+/** Items in lists by key, in their order. */
+export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** The checklist each draft continues, if any; one stored checklist serves one draft at most. */
+async function findExisting(tx: Tx, drafts: ChecklistDraft[], mode: WriteMode) {
+  const keys = drafts.map((d) => ({
+    name: d.name,
+    selectedDate: d.selectedDate,
+    selectedTime: d.selectedTime,
+  }));
+  const rows =
+    mode.source === 'mobile'
+      ? await repo.mobileChecklists(
+          tx,
+          mode.actor.id,
+          drafts.flatMap((d) => (d.clientId ? [d.clientId] : [])),
+          keys,
+        )
+      : await repo.consoleChecklists(tx, keys);
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const natural = (x: { name: string; selectedDate: string; selectedTime: string }) =>
+    `${x.name.toLowerCase()}\u0000${x.selectedDate}\u0000${x.selectedTime.slice(0, 8)}`;
+  const byNatural = groupBy(rows, natural);
+  const byClient = new Map(rows.flatMap((r) => (r.clientId ? [[r.clientId, r] as const] : [])));
+  const claimed = new Set<string>();
+  return drafts.map((d) => {
+    const free = (r: ChecklistRow | undefined) => (r && !claimed.has(r.id) ? r : undefined);
+    const same = (byNatural.get(natural(d)) ?? []).filter((r) => !claimed.has(r.id));
+    const found =
+      mode.source !== 'mobile'
+        ? same.find((r) => sameObserver(r, d))
+        : d.clientId
+          ? (free(byClient.get(d.clientId)) ?? same.find((r) => r.source === 'mobile' && r.clientId === null))
+          : same.find((r) => r.source === 'mobile');
+    if (found) claimed.add(found.id);
+    return found;
+  });
+}
+
+function checklistColumns(d: ChecklistDraft): Omit<NewChecklistRow, 'source' | 'status'> {
+  return {
+    name: d.name,
+    observerId: d.observerId,
+    observerName: d.observerName,
+    selectedDate: d.selectedDate,
+    selectedTime: d.selectedTime,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    dzongkhag: d.dzongkhag,
+    gewog: d.gewog,
+    village: d.village,
+  };
+}
+
+/** The fields of a stored checklist this draft would change. */
+function checklistChanges(row: ChecklistRow, d: ChecklistDraft): Partial<NewChecklistRow> {
+  const next = checklistColumns(d);
+  const changes: Partial<NewChecklistRow> = {};
+  for (const [k, v] of Object.entries(next) as [keyof typeof next, unknown][]) {
+    const current = k === 'selectedTime' ? row.selectedTime.slice(0, 8) : row[k];
+    if (current !== v) Object.assign(changes, { [k]: v });
+  }
+  return changes;
+}
+
+interface Resolved {
+  birdName: string;
+  speciesId: string | null;
+}
+
+function entryColumns(e: EntryDraft, r: Resolved) {
+  return {
+    birdName: r.birdName,
+    speciesId: r.speciesId,
+    adult: e.adult,
+    juvenile: e.juvenile,
+    total: e.total,
+    remarks: e.remarks,
+  };
+}
+
+function entryChanged(row: EntryRow, e: EntryDraft, r: Resolved): boolean {
+  const next = entryColumns(e, r);
+  return (
+    (Object.keys(next) as (keyof typeof next)[]).some((k) => row[k] !== next[k]) ||
+    !isSamePhoto(row.photoUrl, e.photo) ||
+    (e.approval !== undefined && e.approval !== row.approval)
+  );
+}
+
+const refused = (d: ChecklistDraft, ref: string) =>
+  new AppError(
+    'CONFLICT',
+    `${ref}: checklist '${d.name}' is already submitted and cannot be changed from the app (new birds can still be added)`,
+  );
+
+/**
+ * Writes checklist drafts in the caller's transaction. A draft continues the stored checklist with
+ * the same client id or natural key (observer, name, date, time); a bird already on it is updated,
+ * else added. The console and the upload overwrite what they find; the mobile app may only add to a
+ * submitted checklist (changing it answers 409). Bird names that match the catalogue are linked and
+ * stored in its spelling.
+ */
+export async function writeDrafts(tx: Tx, drafts: ChecklistDraft[], mode: WriteMode): Promise<WriteResult> {
+  const mobile = mode.source === 'mobile';
+  const now = new Date();
+  const species = await resolveSpecies(
+    tx,
+    drafts.flatMap((d) => d.entries.map((e) => e.birdName)),
+  );
+  const resolve = (e: EntryDraft): Resolved => {
+    const match = species.get(birdKey(e.birdName));
+    return { birdName: match?.englishName ?? e.birdName, speciesId: match?.id ?? null };
+  };
+  const found = await findExisting(tx, drafts, mode);
+  const stored = await repo.entriesOf(
+    tx,
+    found.flatMap((f) => (f ? [f.id] : [])),
+  );
+  const storedBy = groupBy(stored, (e) => e.checklistId);
+  const obsoletePhotos: string[] = [];
+  const newEntry = (e: EntryDraft, checklistId: string): NewEntryRow => {
+    const approval = mobile ? 'pending' : (e.approval ?? 'approved');
+    const reviewed = approval !== 'pending';
+    return {
+      checklistId,
+      ...entryColumns(e, resolve(e)),
+      photoUrl: photoUrlOf(e.photo),
+      approval,
+      reviewedBy: reviewed ? mode.actor.id : null,
+      reviewedAt: reviewed ? now : null,
+    };
+  };
+
+  const result: WrittenChecklist[] = [];
+  const toCreate: { draft: ChecklistDraft; index: number }[] = [];
+  for (const [index, d] of drafts.entries()) {
+    const row = found[index];
+    if (!row) {
+      toCreate.push({ draft: d, index });
+      continue;
+    }
+    const wasSubmitted = row.status === 'submitted';
+    const changes = checklistChanges(row, d);
+    // The app fills the observer from the account when the document has none: a rename is no change.
+    if (mobile && wasSubmitted) delete changes.observerName;
+    if (mobile && wasSubmitted && Object.keys(changes).length > 0) throw refused(d, d.ref);
+    if (mobile && d.clientId && !row.clientId) changes.clientId = d.clientId;
+    const submit = !wasSubmitted && (d.submitted || !mobile);
+    if (submit) changes.status = 'submitted';
+
+    const byBird = new Map<string, EntryRow>();
+    for (const e of storedBy.get(row.id) ?? [])
+      if (!byBird.has(birdKey(e.birdName))) byBird.set(birdKey(e.birdName), e);
+    const written: WrittenEntry[] = [];
+    const inserts: { draft: EntryDraft; values: NewEntryRow }[] = [];
+    for (const e of d.entries) {
+      const r = resolve(e);
+      const current = byBird.get(birdKey(r.birdName));
+      if (!current) {
+        inserts.push({ draft: e, values: newEntry(e, row.id) });
+        continue;
+      }
+      if (!entryChanged(current, e, r)) {
+        written.push({ draft: e, entry: current, checklistId: row.id, action: 'unchanged' });
+        continue;
+      }
+      if (mobile && wasSubmitted) throw refused(d, e.ref);
+      const samePhoto = isSamePhoto(current.photoUrl, e.photo);
+      if (!samePhoto && isStoredEntryPhoto(current.photoUrl)) obsoletePhotos.push(current.photoUrl);
+      const approval = e.approval;
+      const updated = await repo.updateEntry(tx, current.id, {
+        ...entryColumns(e, r),
+        photoUrl: samePhoto ? current.photoUrl : photoUrlOf(e.photo),
+        ...(approval && approval !== current.approval
+          ? { approval, reviewedBy: mode.actor.id, reviewedAt: now }
+          : {}),
+      });
+      written.push({ draft: e, entry: updated ?? current, checklistId: row.id, action: 'updated' });
+    }
+    for (const [i, entry] of (
+      await repo.insertEntries(
+        tx,
+        inserts.map((x) => x.values),
+      )
+    ).entries()) {
+      const draft = inserts[i]?.draft;
+      if (draft) written.push({ draft, entry, checklistId: row.id, action: 'added' });
+    }
+    const changed = Object.keys(changes).length > 0 || written.some((w) => w.action !== 'unchanged');
+    const finalRow = changed ? ((await repo.updateChecklist(tx, row.id, changes)) ?? row) : row;
+    result[index] = { row: finalRow, created: false, changed, submitted: submit, entries: written };
+  }
+
+  const created = await repo.insertChecklists(
+    tx,
+    toCreate.map(({ draft }) => ({
+      ...checklistColumns(draft),
+      clientId: mobile ? draft.clientId : null,
+      status: mobile && !draft.submitted ? 'draft' : 'submitted',
+      source: mode.source,
+    })),
+  );
+  const newEntries = toCreate.flatMap(({ draft }, i) => {
+    const row = created[i];
+    return row ? draft.entries.map((e) => ({ draft: e, values: newEntry(e, row.id) })) : [];
+  });
+  const inserted = await repo.insertEntries(
+    tx,
+    newEntries.map((x) => x.values),
+  );
+  const byChecklist = new Map<string, WrittenEntry[]>();
+  inserted.forEach((entry, j) => {
+    const draft = newEntries[j]?.draft;
+    if (!draft) return;
+    const list = byChecklist.get(entry.checklistId) ?? [];
+    list.push({ draft, entry, checklistId: entry.checklistId, action: 'added' });
+    byChecklist.set(entry.checklistId, list);
+  });
+  toCreate.forEach(({ index }, i) => {
+    const row = created[i];
+    if (!row) return;
+    const written = byChecklist.get(row.id) ?? [];
+    result[index] = {
+      row,
+      created: true,
+      changed: true,
+      submitted: row.status === 'submitted',
+      entries: written,
+    };
+  });
+  // Entries in the order they were sent.
+  for (const c of result) c.entries.sort((a, b) => a.draft.seq - b.draft.seq);
+  return { checklists: result, obsoletePhotos };
+}

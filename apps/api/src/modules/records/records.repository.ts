@@ -1,0 +1,326 @@
+import type { RecordsQuery } from '@jarog/contracts';
+import { and, asc, count, desc, eq, exists, gt, inArray, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  type ChecklistRow,
+  checklists,
+  type EntryRow,
+  entries,
+  type NewEntryRow,
+  users,
+} from '../../db/schema';
+import { canonicalDzongkhag } from '../locations/dzongkhags';
+
+type Executor = Db | Tx;
+
+/**
+ * Which records a console list holds (every list holds submitted checklists only):
+ * - entries: approved entries that are not new-species reports;
+ * - checklists: entries that are not new-species reports, in any approval state (reviewers work here);
+ * - newspecies: the new-species reports ('Unknown Birds', 'New bird - …'), in any approval state.
+ */
+export type RecordsList = 'entries' | 'checklists' | 'newspecies';
+export type RecordsFilter = Partial<
+  Pick<RecordsQuery, 'birder' | 'birding_site' | 'dzongkhag' | 'gewog' | 'village' | 'search' | 'date'>
+>;
+/** Where a keyset walk over checklists stopped: the last checklist of the previous batch. */
+export interface ChecklistCursor {
+  date: string;
+  time: string;
+  id: string;
+}
+
+/** Escapes LIKE wildcards so user text is matched literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Case-insensitive substring (served by the pg_trgm indexes on lower(observer_name) and lower(bird_name)). */
+const contains = (column: SQL | typeof checklists.observerName, term: string) =>
+  sql`lower(${column}) like ${`%${likeEscape(term.toLowerCase())}%`}`;
+
+/** A dzongkhag typed any usual way ('Chukha') matches its official name; other text is a substring. */
+function dzongkhagMatch(term: string): SQL {
+  const official = canonicalDzongkhag(term);
+  return official ? eq(checklists.dzongkhag, official) : contains(sql`${checklists.dzongkhag}`, term);
+}
+
+/** Conditions on the checklist itself: submitted, and the place, birder and date filters. */
+function checklistWhere(f: RecordsFilter): SQL[] {
+  const site = f.birding_site;
+  const conditions: (SQL | undefined)[] = [
+    eq(checklists.status, 'submitted'),
+    f.birder ? contains(checklists.observerName, f.birder) : undefined,
+    f.dzongkhag ? dzongkhagMatch(f.dzongkhag) : undefined,
+    f.gewog ? contains(sql`${checklists.gewog}`, f.gewog) : undefined,
+    f.village ? contains(sql`${checklists.village}`, f.village) : undefined,
+    site
+      ? or(
+          dzongkhagMatch(site),
+          contains(sql`${checklists.gewog}`, site),
+          contains(sql`${checklists.village}`, site),
+        )
+      : undefined,
+    f.date ? eq(checklists.selectedDate, f.date) : undefined,
+  ];
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+/** Conditions on an entry (it may refer to its checklist): which list, and the bird-or-birder search. */
+function entryWhere(list: RecordsList, f: RecordsFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (list === 'entries') conditions.push(eq(entries.approval, 'approved'));
+  conditions.push(list === 'newspecies' ? eq(entries.isNewSpecies, true) : eq(entries.isNewSpecies, false));
+  if (f.search) {
+    const match = or(
+      contains(sql`${entries.birdName}`, f.search),
+      contains(checklists.observerName, f.search),
+    );
+    if (match) conditions.push(match);
+  }
+  return conditions;
+}
+
+const hasFilters = (f: RecordsFilter) =>
+  Boolean(f.birder || f.birding_site || f.dzongkhag || f.gewog || f.village || f.search || f.date);
+
+/**
+ * Newest first, then a stable tiebreak. Spelled exactly as checklists_status_date_idx is built
+ * (DESC NULLS LAST): with plain DESC (nulls first) PostgreSQL cannot walk the index and sorts every
+ * submitted checklist instead.
+ */
+const CHECKLIST_ORDER = [
+  sql`${checklists.selectedDate} desc nulls last`,
+  sql`${checklists.selectedTime} desc nulls last`,
+  asc(checklists.id),
+];
+/** Inside a checklist: in the order recorded, then by name. */
+const ENTRY_ORDER = [asc(entries.createdAt), asc(entries.birdName), asc(entries.id)];
+
+/**
+ * Checklists after the cursor in list order. Written as "on or before its date, and not at or before
+ * it within that date" so PostgreSQL starts an ordered walk of the date index at the cursor; the
+ * plain three-way OR is turned into a bitmap scan of every older checklist, batch after batch.
+ */
+function afterCursor(c: ChecklistCursor): SQL | undefined {
+  const sameDateNotAfter = and(
+    eq(checklists.selectedDate, c.date),
+    or(
+      gt(checklists.selectedTime, c.time),
+      and(eq(checklists.selectedTime, c.time), lte(checklists.id, c.id)),
+    ),
+  );
+  return and(lte(checklists.selectedDate, c.date), sameDateNotAfter ? not(sameDateNotAfter) : undefined);
+}
+
+export const recordsRepository = {
+  /**
+   * Checklists of a list that hold at least one qualifying entry, newest first: a page (offset) or
+   * the batch after a cursor (exports). Paged on checklists, so the date index serves the order.
+   */
+  checklists: async (
+    db: Executor,
+    list: RecordsList,
+    f: RecordsFilter,
+    at: { offset: number; limit: number } | { after?: ChecklistCursor; limit: number },
+  ): Promise<ChecklistRow[]> => {
+    const qualifying = db
+      .select({ one: sql`1` })
+      .from(entries)
+      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, f)));
+    const cursor = 'after' in at && at.after ? afterCursor(at.after) : undefined;
+    const query = db
+      .select()
+      .from(checklists)
+      .where(and(...checklistWhere(f), exists(qualifying), cursor))
+      .orderBy(...CHECKLIST_ORDER)
+      .limit(at.limit);
+    return 'offset' in at ? query.offset(at.offset) : query;
+  },
+
+  /** The qualifying entries of these checklists, in one query. */
+  entriesOf: async (
+    db: Executor,
+    list: RecordsList,
+    f: RecordsFilter,
+    checklistIds: string[],
+  ): Promise<EntryRow[]> => {
+    if (checklistIds.length === 0) return [];
+    const rows = await db
+      .select({ entry: entries })
+      .from(entries)
+      .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+      .where(and(inArray(entries.checklistId, checklistIds), ...entryWhere(list, f)))
+      .orderBy(...ENTRY_ORDER);
+    return rows.map((r) => r.entry);
+  },
+
+  /** A page of the entries list (entries with their checklists), newest first. */
+  entriesPage: async (db: Executor, f: RecordsFilter, offset: number, limit: number) =>
+    db
+      .select({ entry: entries, checklist: checklists })
+      .from(entries)
+      .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+      .where(and(...checklistWhere(f), ...entryWhere('entries', f)))
+      .orderBy(...CHECKLIST_ORDER, ...ENTRY_ORDER)
+      .limit(limit)
+      .offset(offset),
+
+  /** Entries of a list matching the filters, and all of the list's entries (one count when unfiltered). */
+  entryTotals: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
+    const [found, all] = await Promise.all([
+      recordsRepository.countEntries(db, list, f),
+      hasFilters(f) ? recordsRepository.countEntries(db, list, {}) : undefined,
+    ]);
+    return { foundTotal: found, entriesTotal: all ?? found };
+  },
+
+  /**
+   * Over the checklists matching the filters (and holding a qualifying entry): how many, and the
+   * distinct places and observers. Gewogs count per dzongkhag and villages per gewog, so two places
+   * sharing a name stay two; observers by account, else by name. Checklist rows only (EXISTS).
+   */
+  checklistStats: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
+    const qualifying = db
+      .select({ one: sql`1` })
+      .from(entries)
+      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, f)));
+    const dz = sql`${checklists.dzongkhag}`;
+    const gewogPath = sql`coalesce(${checklists.dzongkhag}, '') || '/' || ${checklists.gewog}`;
+    const villagePath = sql`coalesce(${checklists.dzongkhag}, '') || '/' || coalesce(${checklists.gewog}, '') || '/' || ${checklists.village}`;
+    const observer = sql`coalesce(${checklists.observerId}::text, 'name:' || lower(${checklists.observerName}))`;
+    const [row] = await db
+      .select({
+        foundTotal: sql<number>`count(*)::int`,
+        distinctDzongkhags: sql<number>`count(distinct ${dz})::int`,
+        distinctGewogs: sql<number>`count(distinct ${gewogPath})::int`,
+        distinctVillages: sql<number>`count(distinct ${villagePath})::int`,
+        distinctObservers: sql<number>`count(distinct ${observer})::int`,
+      })
+      .from(checklists)
+      .where(and(...checklistWhere(f), exists(qualifying)));
+    return {
+      foundTotal: row?.foundTotal ?? 0,
+      distinctDzongkhags: row?.distinctDzongkhags ?? 0,
+      distinctGewogs: row?.distinctGewogs ?? 0,
+      distinctVillages: row?.distinctVillages ?? 0,
+      distinctObservers: row?.distinctObservers ?? 0,
+    };
+  },
+
+  /** Entries of a list matching the filters (those the list's checklists show). */
+  countEntries: async (db: Executor, list: RecordsList, f: RecordsFilter): Promise<number> =>
+    (
+      await db
+        .select({ n: count() })
+        .from(entries)
+        .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+        .where(and(...checklistWhere(f), ...entryWhere(list, f)))
+    )[0]?.n ?? 0,
+
+  /** Submitted checklists holding at least one entry of the list, whatever the filters. */
+  countChecklists: async (db: Executor, list: RecordsList): Promise<number> => {
+    const qualifying = db
+      .select({ one: sql`1` })
+      .from(entries)
+      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, {})));
+    const [row] = await db
+      .select({ n: count() })
+      .from(checklists)
+      .where(and(eq(checklists.status, 'submitted'), exists(qualifying)));
+    return row?.n ?? 0;
+  },
+
+  hasFilters,
+
+  findChecklistById: async (db: Executor, id: string): Promise<ChecklistRow | undefined> =>
+    (await db.select().from(checklists).where(eq(checklists.id, id)).limit(1))[0],
+
+  /** The checklist with this name (any case): a submitted one before a draft, then the newest. */
+  findChecklistByName: async (db: Executor, name: string): Promise<ChecklistRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(checklists)
+        .where(sql`lower(${checklists.name}) = lower(${name})`)
+        .orderBy(
+          sql`(${checklists.status} = 'submitted') desc`,
+          ...CHECKLIST_ORDER.slice(0, 2),
+          desc(checklists.createdAt),
+          asc(checklists.id),
+        )
+        .limit(1)
+    )[0],
+
+  /** Every entry of a checklist, or one entry, with its reviewer's name and email. */
+  entriesWithReviewers: async (db: Executor, of: { checklistId: string } | { entryId: string }) =>
+    db
+      .select({ entry: entries, reviewer: { name: users.name, email: users.email } })
+      .from(entries)
+      .leftJoin(users, eq(users.id, entries.reviewedBy))
+      .where('checklistId' in of ? eq(entries.checklistId, of.checklistId) : eq(entries.id, of.entryId))
+      .orderBy(...ENTRY_ORDER),
+
+  /** An entry and its checklist, the entry row locked for the rest of the transaction. */
+  lockEntry: async (tx: Tx, id: string) =>
+    (
+      await tx
+        .select({ entry: entries, checklist: checklists })
+        .from(entries)
+        .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+        .where(eq(entries.id, id))
+        .for('update', { of: entries })
+    )[0],
+
+  updateEntry: async (tx: Tx, id: string, patch: Partial<NewEntryRow>): Promise<EntryRow | undefined> =>
+    (await tx.update(entries).set(patch).where(eq(entries.id, id)).returning())[0],
+
+  /** id and checklist state of each named entry that exists. */
+  entryStates: async (db: Executor, ids: string[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: entries.id, status: checklists.status })
+          .from(entries)
+          .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+          .where(inArray(entries.id, ids)),
+
+  checklistStates: async (db: Executor, ids: string[]) =>
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: checklists.id, status: checklists.status })
+          .from(checklists)
+          .where(inArray(checklists.id, ids)),
+
+  /**
+   * Sets the approval of the named entries and of the checklists' entries (not their new-species
+   * reports). Returns the entries changed (with what a notice needs) and how many were already so.
+   */
+  bulkReview: async (
+    tx: Tx,
+    approval: 'approved' | 'rejected',
+    reviewerId: string,
+    entryIds: string[],
+    checklistIds: string[],
+  ) => {
+    const target = or(
+      entryIds.length ? inArray(entries.id, entryIds) : undefined,
+      checklistIds.length
+        ? and(inArray(entries.checklistId, checklistIds), not(entries.isNewSpecies))
+        : undefined,
+    );
+    const [matched] = await tx.select({ n: count() }).from(entries).where(target);
+    const changed = await tx
+      .update(entries)
+      .set({ approval, reviewedBy: reviewerId, reviewedAt: new Date() })
+      .where(and(target, ne(entries.approval, approval)))
+      .returning({ id: entries.id, birdName: entries.birdName, checklistId: entries.checklistId });
+    const ids = [...new Set(changed.map((c) => c.checklistId))];
+    const owners =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ id: checklists.id, name: checklists.name, observerId: checklists.observerId })
+            .from(checklists)
+            .where(inArray(checklists.id, ids));
+    return { changed, unchanged: (matched?.n ?? 0) - changed.length, checklists: owners };
+  },
+};
