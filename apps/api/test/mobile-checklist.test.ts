@@ -393,6 +393,31 @@ describe('GET /api/v1/checkList', () => {
     expect((await list(birder, '?since=yesterday')).status).toBe(400);
   });
 
+  it('brings an administrator review into the next since-sync, and errors carry the app status field', async () => {
+    const birder = await buildUser(t);
+    const admin = await buildAdmin(t);
+    const sent = await send(
+      birder,
+      doc({ CheckListName: unique('Reviewed walk') }, { status: 'submittedchecklist' }),
+    );
+    const since = (await list(birder)).body.serverTime as string;
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await list(birder, `?since=${encodeURIComponent(since)}`)).body.data).toEqual([]);
+    const review = await t
+      .http()
+      .patch(`/api/v1/checklists/${sent.body.data._id}`)
+      .set(bearer(admin))
+      .send({ approvalStatus: 'approved' });
+    expect(review.status).toBe(200);
+    const delta = await list(birder, `?since=${encodeURIComponent(since)}`);
+    expect(
+      delta.body.data.map((e: { _id: string; Approvedstatus: string }) => [e._id, e.Approvedstatus]),
+    ).toEqual([[sent.body.data._id, 'approved']]);
+    const bad = await send(birder, { CheckListName: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.status).toBe('fail');
+  });
+
   it('answers on the path in any case, as the app spells it', async () => {
     const birder = await buildUser(t);
     expect((await t.http().get('/api/v1/checklist').set(bearer(birder))).status).toBe(200);

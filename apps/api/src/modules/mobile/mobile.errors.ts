@@ -1,5 +1,5 @@
 /** The mobile app's account and notice paths (matched case-insensitively, as Express routes them). */
-const MOBILE_PATH = /^\/api\/v1\/(users\/|forgotpassword\/?$|notifications\/)/i;
+const MOBILE_PATH = /^\/api\/v1\/(users\/|forgotpassword\/?$|notifications\/|checklist(\/|$))/i;
 export const isMobileAccountPath = (path: string): boolean => MOBILE_PATH.test(path);
 
 /**

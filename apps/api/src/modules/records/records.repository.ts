@@ -7,6 +7,7 @@ import {
   type EntryRow,
   entries,
   type NewEntryRow,
+  statsSpeciesMonth,
   users,
 } from '../../db/schema';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
@@ -165,11 +166,21 @@ export const recordsRepository = {
 
   /** Entries of a list matching the filters, and all of the list's entries (one count when unfiltered). */
   entryTotals: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
+    // The entries list's whole (approved, submitted, named) is what the species summary counts:
+    // read there instead of counting millions of rows on every dashboard refresh.
+    const whole = () =>
+      list === 'entries'
+        ? db
+            .select({ n: sql<number>`coalesce(sum(${statsSpeciesMonth.entries}), 0)`.mapWith(Number) })
+            .from(statsSpeciesMonth)
+            .then((r) => r[0]?.n ?? 0)
+        : recordsRepository.countEntries(db, list, {});
+    const filtered = hasFilters(f);
     const [found, all] = await Promise.all([
-      recordsRepository.countEntries(db, list, f),
-      hasFilters(f) ? recordsRepository.countEntries(db, list, {}) : undefined,
+      filtered ? recordsRepository.countEntries(db, list, f) : undefined,
+      whole(),
     ]);
-    return { foundTotal: found, entriesTotal: all ?? found };
+    return { foundTotal: found ?? all, entriesTotal: all };
   },
 
   /**
@@ -269,8 +280,17 @@ export const recordsRepository = {
         .for('update', { of: entries })
     )[0],
 
-  updateEntry: async (tx: Tx, id: string, patch: Partial<NewEntryRow>): Promise<EntryRow | undefined> =>
-    (await tx.update(entries).set(patch).where(eq(entries.id, id)).returning())[0],
+  updateEntry: async (tx: Tx, id: string, patch: Partial<NewEntryRow>): Promise<EntryRow | undefined> => {
+    const [row] = await tx.update(entries).set(patch).where(eq(entries.id, id)).returning();
+    if (row) await recordsRepository.touchChecklists(tx, [row.checklistId]);
+    return row;
+  },
+
+  /** Marks checklists changed, so the birder's phone picks the review up at its next `since` sync. */
+  touchChecklists: async (tx: Tx, ids: string[]) => {
+    if (ids.length)
+      await tx.update(checklists).set({ updatedAt: new Date() }).where(inArray(checklists.id, ids));
+  },
 
   /** id and checklist state of each named entry that exists. */
   entryStates: async (db: Executor, ids: string[]) =>
@@ -314,6 +334,7 @@ export const recordsRepository = {
       .where(and(target, ne(entries.approval, approval)))
       .returning({ id: entries.id, birdName: entries.birdName, checklistId: entries.checklistId });
     const ids = [...new Set(changed.map((c) => c.checklistId))];
+    await recordsRepository.touchChecklists(tx, ids);
     const owners =
       ids.length === 0
         ? []
