@@ -73,8 +73,10 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
   },
   {
     name: 'entry counters on each checklist',
-    table: `SELECT id, entry_count, approved_entries FROM checklists`,
-    recomputed: `SELECT c.id, count(e.id) AS n, count(e.id) FILTER (WHERE e.approval = 'approved') AS approved
+    table: `SELECT id, entry_count, approved_entries, named_entries, approved_named_entries FROM checklists`,
+    recomputed: `SELECT c.id, count(e.id) AS n, count(e.id) FILTER (WHERE e.approval = 'approved') AS approved,
+                   count(e.id) FILTER (WHERE NOT e.is_new_species) AS named,
+                   count(e.id) FILTER (WHERE e.approval = 'approved' AND NOT e.is_new_species) AS approved_named
                  FROM checklists c LEFT JOIN entries e ON e.checklist_id = c.id GROUP BY 1`,
   },
 ];

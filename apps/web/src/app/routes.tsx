@@ -11,11 +11,6 @@ import {
 import { lazyPage } from './lazy-page';
 import type { AppRoute } from './route-types';
 
-// Sections a later release builds; each route swaps this for its own page then.
-const ComingSoonPage = lazyPage(() =>
-  import('../features/placeholders/ComingSoonPage').then((m) => m.ComingSoonPage),
-);
-
 const SpeciesListPage = lazyPage(() =>
   import('../features/species/SpeciesListPage').then((m) => m.SpeciesListPage),
 );
@@ -28,6 +23,24 @@ const SpeciesDetailsPage = lazyPage(() =>
 const EditSpeciesPage = lazyPage(() =>
   import('../features/species/EditSpeciesPage').then((m) => m.EditSpeciesPage),
 );
+const ChecklistsPage = lazyPage(() =>
+  import('../features/records/ChecklistsListPage').then((m) => m.ChecklistsPage),
+);
+const NewSpeciesPage = lazyPage(() =>
+  import('../features/records/ChecklistsListPage').then((m) => m.NewSpeciesPage),
+);
+const ChecklistPage = lazyPage(() =>
+  import('../features/records/ChecklistDetailsPage').then((m) => m.ChecklistPage),
+);
+const NewSpeciesDetailsPage = lazyPage(() =>
+  import('../features/records/ChecklistDetailsPage').then((m) => m.NewSpeciesDetailsPage),
+);
+const EntriesListPage = lazyPage(() =>
+  import('../features/records/EntriesListPage').then((m) => m.EntriesListPage),
+);
+const AddChecklistPage = lazyPage(() =>
+  import('../features/records/AddChecklistPage').then((m) => m.AddChecklistPage),
+);
 const SettingsPage = lazyPage(() => import('../features/users/SettingsPage').then((m) => m.SettingsPage));
 const AddAdminPage = lazyPage(() => import('../features/users/AddAdminPage').then((m) => m.AddAdminPage));
 const EditAdminPage = lazyPage(() => import('../features/users/EditAdminPage').then((m) => m.EditAdminPage));
@@ -36,6 +49,22 @@ const PasswordUpdatePage = lazyPage(() =>
 );
 const ActivityLogPage = lazyPage(() =>
   import('../features/notifications/ActivityLogPage').then((m) => m.ActivityLogPage),
+);
+const DashboardPage = lazyPage(() =>
+  import('../features/insight/dashboard/DashboardPage').then((m) => m.DashboardPage),
+);
+const BirdersListPage = lazyPage(() =>
+  import('../features/insight/birders/BirdersListPage').then((m) => m.BirdersListPage),
+);
+const TopBirdersPage = lazyPage(() =>
+  import('../features/insight/birders/TopBirdersPage').then((m) => m.TopBirdersPage),
+);
+const BirderDetailPage = lazyPage(() =>
+  import('../features/insight/birders/BirderDetailPage').then((m) => m.BirderDetailPage),
+);
+const GraphsPage = lazyPage(() => import('../features/insight/graphs/GraphsPage').then((m) => m.GraphsPage));
+const ChecklistAnalysisPage = lazyPage(() =>
+  import('../features/insight/analysis/ChecklistAnalysisPage').then((m) => m.ChecklistAnalysisPage),
 );
 
 /**
@@ -46,7 +75,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/',
     title: 'Dashboard',
-    Page: ComingSoonPage,
+    Page: DashboardPage,
     menu: { label: 'Dashboard', icon: <DashboardOutlined /> },
   },
   {
@@ -61,43 +90,43 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/checklists',
     title: 'Checklists',
-    Page: ComingSoonPage,
+    Page: ChecklistsPage,
     menu: { label: 'Checklists', icon: <UnorderedListOutlined /> },
   },
-  { path: '/checklists/add', title: 'Add Checklist', Page: ComingSoonPage },
-  { path: '/checklists/analyze', title: 'Checklist Analysis', Page: ComingSoonPage },
-  { path: '/checklists/:id', title: 'Checklist Details', Page: ComingSoonPage },
+  { path: '/checklists/add', title: 'Add Checklist', Page: AddChecklistPage },
+  { path: '/checklists/analyze', title: 'Checklist Analysis', Page: ChecklistAnalysisPage },
+  { path: '/checklists/:id', title: 'Checklist Details', Page: ChecklistPage },
   {
     path: '/entries',
     title: 'Entries',
-    Page: ComingSoonPage,
+    Page: EntriesListPage,
     menu: { label: 'Entries', icon: <ContainerOutlined /> },
   },
   {
     path: '/new-species',
     title: 'New Species',
-    Page: ComingSoonPage,
+    Page: NewSpeciesPage,
     menu: { label: 'New Species', icon: <FileSearchOutlined /> },
   },
   {
     path: '/new-species/:checklistName',
     title: 'New Species Details',
-    Page: ComingSoonPage,
+    Page: NewSpeciesDetailsPage,
   },
   {
     path: '/graphs',
     title: 'Graphs',
-    Page: ComingSoonPage,
+    Page: GraphsPage,
     menu: { label: 'Graphs', icon: <BarChartOutlined /> },
   },
   {
     path: '/birders',
     title: 'Birders',
-    Page: ComingSoonPage,
+    Page: BirdersListPage,
     menu: { label: 'Birders', icon: <TeamOutlined /> },
   },
-  { path: '/birders/:id', title: 'Birder Details', Page: ComingSoonPage },
-  { path: '/top-birders', title: 'Top Birders', Page: ComingSoonPage, highlight: '/' },
+  { path: '/birders/:id', title: 'Birder Details', Page: BirderDetailPage },
+  { path: '/top-birders', title: 'Top Birders', Page: TopBirdersPage, highlight: '/' },
   {
     path: '/settings',
     title: 'Settings',

@@ -2,5 +2,5 @@ export * from './mobile';
 export * from './notifications';
 export * from './records';
 export * from './species';
-export * from './users';
 export * from './stats';
+export * from './users';

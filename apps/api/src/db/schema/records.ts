@@ -42,6 +42,9 @@ export const checklists = pgTable(
     /** Kept by the statistics triggers (migration 0004): all entries, and the approved ones. */
     entryCount: integer('entry_count').notNull().default(0),
     approvedEntries: integer('approved_entries').notNull().default(0),
+    /** Entries that are not new-species reports, and the approved ones among them (migration 0005). */
+    namedEntries: integer('named_entries').notNull().default(0),
+    approvedNamedEntries: integer('approved_named_entries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

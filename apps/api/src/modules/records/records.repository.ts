@@ -79,6 +79,28 @@ function entryWhere(list: RecordsList, f: RecordsFilter): SQL[] {
   return conditions;
 }
 
+/**
+ * The checklist holds at least one entry of the list. Without a search this reads the checklist's
+ * own counters (kept by the triggers of migrations 0004/0005) instead of looking into entries.
+ */
+function holdsEntries(db: Executor, list: RecordsList, f: RecordsFilter): SQL {
+  if (f.search) {
+    const qualifying = db
+      .select({ one: sql`1` })
+      .from(entries)
+      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, f)));
+    return exists(qualifying);
+  }
+  return sql`${listCount(list)} > 0`;
+}
+
+/** How many entries of the list a checklist holds, from its counters. */
+function listCount(list: RecordsList): SQL {
+  if (list === 'entries') return sql`${checklists.approvedNamedEntries}`;
+  if (list === 'checklists') return sql`${checklists.namedEntries}`;
+  return sql`(${checklists.entryCount} - ${checklists.namedEntries})`;
+}
+
 const hasFilters = (f: RecordsFilter) =>
   Boolean(f.birder || f.birding_site || f.dzongkhag || f.gewog || f.village || f.search || f.date);
 
@@ -122,15 +144,11 @@ export const recordsRepository = {
     f: RecordsFilter,
     at: { offset: number; limit: number } | { after?: ChecklistCursor; limit: number },
   ): Promise<ChecklistRow[]> => {
-    const qualifying = db
-      .select({ one: sql`1` })
-      .from(entries)
-      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, f)));
     const cursor = 'after' in at && at.after ? afterCursor(at.after) : undefined;
     const query = db
       .select()
       .from(checklists)
-      .where(and(...checklistWhere(f), exists(qualifying), cursor))
+      .where(and(...checklistWhere(f), holdsEntries(db, list, f), cursor))
       .orderBy(...CHECKLIST_ORDER)
       .limit(at.limit);
     return 'offset' in at ? query.offset(at.offset) : query;
@@ -189,10 +207,6 @@ export const recordsRepository = {
    * sharing a name stay two; observers by account, else by name. Checklist rows only (EXISTS).
    */
   checklistStats: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
-    const qualifying = db
-      .select({ one: sql`1` })
-      .from(entries)
-      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, f)));
     const dz = sql`${checklists.dzongkhag}`;
     const gewogPath = sql`coalesce(${checklists.dzongkhag}, '') || '/' || ${checklists.gewog}`;
     const villagePath = sql`coalesce(${checklists.dzongkhag}, '') || '/' || coalesce(${checklists.gewog}, '') || '/' || ${checklists.village}`;
@@ -206,7 +220,7 @@ export const recordsRepository = {
         distinctObservers: sql<number>`count(distinct ${observer})::int`,
       })
       .from(checklists)
-      .where(and(...checklistWhere(f), exists(qualifying)));
+      .where(and(...checklistWhere(f), holdsEntries(db, list, f)));
     return {
       foundTotal: row?.foundTotal ?? 0,
       distinctDzongkhags: row?.distinctDzongkhags ?? 0,
@@ -217,25 +231,29 @@ export const recordsRepository = {
   },
 
   /** Entries of a list matching the filters (those the list's checklists show). */
-  countEntries: async (db: Executor, list: RecordsList, f: RecordsFilter): Promise<number> =>
-    (
-      await db
-        .select({ n: count() })
-        .from(entries)
-        .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-        .where(and(...checklistWhere(f), ...entryWhere(list, f)))
-    )[0]?.n ?? 0,
+  countEntries: async (db: Executor, list: RecordsList, f: RecordsFilter): Promise<number> => {
+    if (!f.search) {
+      // Checklist rows only: each carries its count of the list's entries.
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(sum(${listCount(list)}), 0)`.mapWith(Number) })
+        .from(checklists)
+        .where(and(...checklistWhere(f), holdsEntries(db, list, f)));
+      return row?.n ?? 0;
+    }
+    const [row] = await db
+      .select({ n: count() })
+      .from(entries)
+      .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+      .where(and(...checklistWhere(f), ...entryWhere(list, f)));
+    return row?.n ?? 0;
+  },
 
   /** Submitted checklists holding at least one entry of the list, whatever the filters. */
   countChecklists: async (db: Executor, list: RecordsList): Promise<number> => {
-    const qualifying = db
-      .select({ one: sql`1` })
-      .from(entries)
-      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, {})));
     const [row] = await db
       .select({ n: count() })
       .from(checklists)
-      .where(and(eq(checklists.status, 'submitted'), exists(qualifying)));
+      .where(and(eq(checklists.status, 'submitted'), holdsEntries(db, list, {})));
     return row?.n ?? 0;
   },
 

@@ -1,0 +1,37 @@
+import { Empty } from 'antd';
+import { lazy, Suspense } from 'react';
+import { LoadingBlock } from '../shared/LoadingBlock';
+import type { ChartCanvasProps } from './ChartCanvas';
+import { hasData } from './chart-data';
+
+// The charts library loads with the first chart a page draws, never with the console itself.
+const LazyCanvas = lazy(() => import('./ChartCanvas').then((m) => ({ default: m.ChartCanvas })));
+
+/** Spec section 2: what a chart with nothing to draw says. */
+export const NO_DATA = 'No data available';
+
+/**
+ * A bar chart with its empty state: 'No data available' when every number is 0, a skeleton while the
+ * charts library loads, then the chart. `label` names the chart for screen readers.
+ */
+export function BarChart({ label, ...props }: ChartCanvasProps & { label: string }) {
+  if (!hasData(props.rows)) {
+    return (
+      <div className="insight-chart insight-chart--empty" style={{ minHeight: Math.min(props.height, 260) }}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={NO_DATA} />
+      </div>
+    );
+  }
+  return (
+    <figure
+      className="insight-chart"
+      aria-label={label}
+      style={{ minHeight: props.height }}
+      data-testid="chart"
+    >
+      <Suspense fallback={<LoadingBlock height={props.height} label="Loading the chart" />}>
+        <LazyCanvas {...props} />
+      </Suspense>
+    </figure>
+  );
+}

@@ -1,0 +1,99 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorState } from '../../../components/ErrorState';
+import { BarChart } from '../charts/BarChart';
+import { seriesRows } from '../charts/chart-data';
+import { LEADERS_PATHS, type LeadersMetric, useDistrictLeadersQuery } from '../insight.api';
+import { checklistsOf } from '../map/links';
+import { ChangeBadge } from '../shared/ChangeBadge';
+import { csvUrl } from '../shared/csv-download';
+import { LoadingBlock } from '../shared/LoadingBlock';
+import { PeriodSelect } from '../shared/PeriodSelect';
+import { currentPeriod, periodLabel, type YearMonth } from '../shared/period';
+import { useCsvDownload } from '../shared/use-csv-download';
+
+const TITLES: Record<LeadersMetric, string> = {
+  species: 'Species Leaders',
+  checklists: 'Checklists Leaders',
+};
+/** Spec section 9: the export files. */
+export const LEADERS_FILES: Record<LeadersMetric, string> = {
+  species: 'district_species_count.csv',
+  checklists: 'district_checklists_count.csv',
+};
+const UNITS: Record<LeadersMetric, string> = { species: 'Species', checklists: 'Checklists' };
+const CHART_HEIGHT = 300;
+
+/**
+ * Species (or checklists) per dzongkhag for one month, largest first, with the month-over-month change
+ * and an export. Clicking a bar opens that dzongkhag's checklists.
+ */
+export function LeadersCard({ metric }: { metric: LeadersMetric }) {
+  const navigate = useNavigate();
+  const [period, setPeriod] = useState<YearMonth>(() => currentPeriod());
+  const { currentData, isFetching, error, refetch } = useDistrictLeadersQuery({ metric, ...period });
+  const csv = useCsvDownload();
+  const title = TITLES[metric];
+  const series = currentData?.result[0];
+
+  let summary: React.ReactNode = null;
+  let body: React.ReactNode;
+  if (error)
+    body = (
+      <ErrorState message={`Could not load the ${title.toLowerCase()}.`} onRetry={() => void refetch()} />
+    );
+  else if (!currentData) body = <LoadingBlock height={CHART_HEIGHT} label={`Loading the ${title}`} />;
+  else {
+    summary = (
+      <div className="leaders-card__summary">
+        <ChangeBadge change={currentData.changeResult} />
+        <span className="leaders-card__total">
+          {currentData.changeResult.currentMonthCount.toLocaleString('en')} {UNITS[metric].toLowerCase()} in{' '}
+          {periodLabel(period)}
+        </span>
+      </div>
+    );
+    body = (
+      <BarChart
+        label={`${title}, ${periodLabel(period)}`}
+        rows={seriesRows(series)}
+        orientation="vertical"
+        valueName={UNITS[metric]}
+        height={CHART_HEIGHT}
+        onBarClick={(dzongkhag) => void navigate(checklistsOf(dzongkhag))}
+      />
+    );
+  }
+
+  return (
+    <Card
+      className="leaders-card"
+      data-testid={`leaders-${metric}`}
+      title={title}
+      extra={
+        <Button
+          type="link"
+          size="small"
+          icon={<DownloadOutlined />}
+          loading={csv.busy}
+          onClick={() =>
+            void csv.run(
+              csvUrl(LEADERS_PATHS[metric], { year: period.year, month: period.month }),
+              LEADERS_FILES[metric],
+            )
+          }
+        >
+          Export CSV
+        </Button>
+      }
+    >
+      <div className="insight-toolbar">
+        {summary ?? <span />}
+        <PeriodSelect value={period} onChange={setPeriod} labelPrefix={title} />
+      </div>
+      <div className={isFetching ? 'insight-stale' : undefined}>{body}</div>
+    </Card>
+  );
+}

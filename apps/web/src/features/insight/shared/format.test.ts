@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { changeView, checklistsText, entriesText, longDate, placeText, shortDate, truncate } from './format';
+import { currentPeriod, parseMonth, parseYear, periodLabel, yearOptions } from './period';
+
+describe('texts of the insight pages', () => {
+  it("says 'entry' for one and 'entries' otherwise", () => {
+    expect(entriesText(0)).toBe('0 entries');
+    expect(entriesText(1)).toBe('1 entry');
+    expect(entriesText(1234)).toBe('1,234 entries');
+    expect(checklistsText(1)).toBe('1 checklist');
+  });
+
+  it("shows the change with an arrow: up when 0 or more, the size without its sign ('than last month')", () => {
+    expect(changeView(0)).toEqual({ direction: 'up', text: '0%' });
+    expect(changeView(12.5)).toEqual({ direction: 'up', text: '12.5%' });
+    expect(changeView(-33.333)).toEqual({ direction: 'down', text: '33.33%' });
+    expect(changeView(100)).toEqual({ direction: 'up', text: '100%' });
+    expect(changeView(Number.NaN)).toEqual({ direction: 'up', text: '0%' });
+  });
+
+  it('cuts texts at 100 characters, ending in an ellipsis', () => {
+    expect(truncate('short')).toBe('short');
+    expect(truncate('x'.repeat(100))).toBe('x'.repeat(100));
+    expect(truncate('x'.repeat(101))).toBe(`${'x'.repeat(99)}…`);
+    expect(truncate('abcdef', 4)).toBe('abc…');
+  });
+
+  it('writes dates long (birth) and short (records), and places from the parts present', () => {
+    expect(longDate('1990-03-05')).toBe('5 March 1990');
+    expect(longDate(null)).toBeNull();
+    expect(longDate('someday')).toBe('someday');
+    expect(shortDate('2025-12-31')).toBe('31 Dec 2025');
+    expect(placeText({ village: 'Changjiji', gewog: null, dzongkhag: 'Thimphu' })).toBe('Changjiji, Thimphu');
+  });
+});
+
+describe('periods', () => {
+  it('opens the dashboard on this month and offers years from this one back to 2010', () => {
+    const now = new Date(2026, 10, 21);
+    expect(currentPeriod(now)).toEqual({ year: 2026, month: 11 });
+    const years = yearOptions(now);
+    expect(years[0]).toBe(2026);
+    expect(years.at(-1)).toBe(2010);
+    expect(yearOptions(now, 2005).at(-1)).toBe(2005);
+    expect(periodLabel({ year: 2025, month: 1 })).toBe('Jan 2025');
+  });
+
+  it('reads years and months from the URL', () => {
+    expect(parseYear('2024', 2026)).toBe(2024);
+    expect(parseYear('20x4', 2026)).toBe(2026);
+    expect(parseMonth('12', undefined)).toBe(12);
+    expect(parseMonth('0', undefined)).toBeUndefined();
+    expect(parseMonth(null, 3)).toBe(3);
+  });
+});

@@ -1,0 +1,70 @@
+/** Spec section 9: chart tooltip labels are cut at 100 characters. */
+export const TOOLTIP_MAX = 100;
+
+/** `text` cut to `max` characters, the last one an ellipsis when anything was cut. */
+export function truncate(text: string, max: number = TOOLTIP_MAX): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** '1 entry', '12 entries' (spec: singular 'entry' when 1). */
+export function entriesText(n: number): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'}`;
+}
+
+/** '1 checklist', '3 checklists'. */
+export function checklistsText(n: number): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? 'checklist' : 'checklists'}`;
+}
+
+export interface ChangeView {
+  /** Up when the change is 0 or more (spec section 2). */
+  direction: 'up' | 'down';
+  /** The size of the change without its sign: '12.5%'. */
+  text: string;
+}
+
+/** How a month-over-month percentage is shown: an arrow and its size, the sign carried by the arrow. */
+export function changeView(percentage: number): ChangeView {
+  const safe = Number.isFinite(percentage) ? percentage : 0;
+  const size = Math.round(Math.abs(safe) * 100) / 100;
+  return { direction: safe >= 0 ? 'up' : 'down', text: `${size.toLocaleString('en')}%` };
+}
+
+/** A long date as the birders list shows dates of birth: '5 March 1990'; the raw text when unreadable. */
+export function longDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** A record's date 'YYYY-MM-DD' as '5 Mar 2025'. */
+export function shortDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return iso;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/** Village, gewog, dzongkhag: the parts that are present, joined. */
+export function placeText(place: {
+  village?: string | null;
+  gewog?: string | null;
+  dzongkhag?: string | null;
+}): string {
+  return [place.village, place.gewog, place.dzongkhag].filter((p) => p?.trim()).join(', ');
+}
