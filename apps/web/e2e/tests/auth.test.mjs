@@ -31,7 +31,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
 
     await page.waitForURL(`${stack.webUrl}/`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByText('This section is coming soon').waitFor();
+    await page.getByText('Species Leaders').waitFor();
     assert.equal(await page.getByTestId('profile-name').textContent(), ROOT.name);
     assert.ok(await token(page), 'the token is stored');
 

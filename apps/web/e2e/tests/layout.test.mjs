@@ -61,7 +61,7 @@ describe('the shell', { timeout: 120_000 }, () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     assert.equal(await page.getByTestId('sidebar').count(), 0);
-    assert.equal(await page.getByRole('link', { name: 'Birders' }).count(), 0);
+    assert.equal(await page.locator('.sidebar-menu').count(), 0, 'no sidebar menu until the drawer opens');
 
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     const drawer = page.locator('.app-drawer .ant-drawer-section');
