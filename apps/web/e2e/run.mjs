@@ -54,7 +54,7 @@ const files = readdirSync(testsDir)
 
 const result = spawnSync(
   process.execPath,
-  ['--test', '--test-reporter=spec', `--test-concurrency=${process.env.E2E_CONCURRENCY || 2}`, ...files],
+  ['--test', '--test-reporter=spec', `--test-concurrency=${process.env.E2E_CONCURRENCY || 1}`, ...files],
   { cwd: WEB_DIR, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
