@@ -189,9 +189,3 @@ export async function siteTotals(db: Db): Promise<{ checklists: number; sites: n
     .from(statsSite);
   return { checklists: Number(row?.checklists ?? 0), sites: Number(row?.sites ?? 0) };
 }
-
-/** Approved entries of submitted checklists that name a catalogue or reported bird (not new species). */
-export async function approvedEntries(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${sm.entries}), 0)::bigint` }).from(sm);
-  return Number(row?.n ?? 0);
-}

@@ -127,8 +127,5 @@ export async function birdsCountYear(
   return out;
 }
 
-export async function dashboardCounts(ctx: AppContext) {
-  const db = ctx.database.db;
-  const [sites, entries] = await Promise.all([repo.siteTotals(db), repo.approvedEntries(db)]);
-  return { ...sites, entries };
-}
+/** Submitted checklists and distinct birding sites, for the dashboard cards. */
+export const siteTotals = (ctx: AppContext) => repo.siteTotals(ctx.database.db);

@@ -30,6 +30,9 @@ const toItem = (r: repo.BirderRow): BirderListItem => ({
   approvedCount: r.approvedCount,
 });
 
+/** Birders (accounts of type user) in all. */
+export const countBirders = (ctx: AppContext) => repo.countBirders(ctx.database.db, repo.birderWhere({}));
+
 export async function listBirders(ctx: AppContext, q: BirdersQuery): Promise<BirdersListResponse> {
   const db = ctx.database.db;
   const where = repo.birderWhere(q);

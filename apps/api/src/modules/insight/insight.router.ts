@@ -68,14 +68,14 @@ async function leadersCsv(
 export const registerInsightRoutes: RegisterRoutes = (t, ctx) => {
   t.add('get', '/api/v1/birders-count', 'admin', async (_req, res) => {
     res.json({
-      count: (await birders.listBirders(ctx, parse(BirdersQuerySchema, { limit: 1 }))).birderTotal,
+      count: await birders.countBirders(ctx),
     });
   });
   t.add('get', '/api/v1/checklists/get-count', 'admin', async (_req, res) => {
-    res.json({ count: (await analytics.dashboardCounts(ctx)).checklists });
+    res.json({ count: (await analytics.siteTotals(ctx)).checklists });
   });
   t.add('get', '/api/v1/checklists/analyze/birdingsites-count', 'admin', async (_req, res) => {
-    res.json({ count: (await analytics.dashboardCounts(ctx)).sites });
+    res.json({ count: (await analytics.siteTotals(ctx)).sites });
   });
 
   t.add('get', '/api/v1/checklists/analyze/district-species', 'admin', async (req, res) => {
