@@ -14,6 +14,7 @@ import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IS_WIN = process.platform === 'win32';
@@ -77,6 +78,11 @@ function exitCodeOf(code, signal) {
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
 let stopping = false;
+/** Resolves when Ctrl-C / SIGTERM / SIGHUP asks us to stop. */
+let requestStop = () => {};
+const stopRequested = new Promise((resolve) => {
+  requestStop = resolve;
+});
 
 function signalChild(child, signal) {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
@@ -130,6 +136,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
       process.exit(130);
     }
     stopping = true;
+    requestStop();
     console.log(dim(`\n${signal} received: stopping…`));
     if (children.size === 0) process.exit(exitCodeOf(null, signal));
     for (const child of children) signalChild(child, signal);
@@ -349,19 +356,21 @@ async function start() {
 
   header('Starting the API and the console (Ctrl-C stops both)');
   const env = childEnv({ PORT: String(apiPort), WEB_PORT: String(webPort), API_URL: apiUrl });
-  const procs = [
-    { tag: 'api', child: launchPrefixed('api', magenta, process.execPath, [apiEntry], env) },
-    { tag: 'web', child: launchPrefixed('web', green, process.execPath, [webEntry], env) },
-  ];
-
-  const firstExit = new Promise((resolve) => {
-    for (const { tag, child } of procs) {
-      child.on('error', (err) => resolve({ tag, code: 127, reason: err.message }));
-      child.on('exit', (code, signal) =>
-        resolve({ tag, code: exitCodeOf(code, signal), reason: signal ?? '' }),
-      );
-    }
-  });
+  // Each process is supervised: if it dies (out of memory, a bug, a failed start because the database
+  // is not up yet) it is started again with backoff, and the other one keeps serving meanwhile.
+  const supervisors = [
+    { tag: 'api', color: magenta, entry: apiEntry },
+    { tag: 'web', color: green, entry: webEntry },
+  ].map(({ tag, color, entry }) =>
+    supervise({
+      start: () => launchPrefixed(tag, color, process.execPath, [entry], env),
+      onRestart: ({ code, signal, delayMs }) => {
+        if (stopping) return;
+        const why = signal ? `signal ${signal}` : `code ${code}`;
+        console.log(red(`[${tag}] exited (${why}); restarting in ${formatDuration(delayMs)}…`));
+      },
+    }),
+  );
 
   void Promise.all([waitForPort(apiPort, 180_000), waitForPort(webPort, 180_000)]).then(([apiUp, webUp]) => {
     if (apiUp && webUp && !stopping) {
@@ -371,16 +380,11 @@ async function start() {
     }
   });
 
-  const { tag, code, reason } = await firstExit;
-  if (!stopping) {
-    const why = reason ? ` (${reason})` : '';
-    console.log(
-      (code === 0 ? dim : red)(`[${tag}] exited with code ${code}${why}; stopping the other process…`),
-    );
-  }
-  stopping = true;
+  // Runs until Ctrl-C / SIGTERM (the signal handlers above set `stopping` and signal the children).
+  await stopRequested;
+  for (const s of supervisors) s.stop();
   await stopAll(10_000);
-  return code;
+  return 130;
 }
 
 /** Sends SIGTERM to every child still running, SIGKILL after graceMs, and resolves when all are gone. */

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootScript } from './vite.boot-plugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bootScript()],
   server: { port: 3000 },
   preview: { port: 3000 },
   build: {

@@ -16,7 +16,7 @@ if (process.argv.includes('--postgres')) {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const t = await createTestApp();
 const admin = await buildAdmin(t);
-const file = readFileSync(path.resolve(here, '../../../../shared/data/species_add_template.xlsx'));
+const file = readFileSync(path.resolve(here, '../test/fixtures/species_add_template.xlsx'));
 
 let start = performance.now();
 const imported = await t

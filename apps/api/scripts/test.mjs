@@ -3,12 +3,18 @@
 import { spawnSync } from 'node:child_process';
 
 const runs = [{ name: 'PGlite', env: { TEST_DB: 'pglite' } }];
-if (process.env.TEST_DATABASE_URL) runs.push({ name: 'PostgreSQL', env: { TEST_DB: 'postgres' } });
+// db-restart.test.ts runs its own PostgreSQL server whatever TEST_DB says, so once is enough.
+if (process.env.TEST_DATABASE_URL)
+  runs.push({
+    name: 'PostgreSQL',
+    env: { TEST_DB: 'postgres' },
+    args: ['--exclude', 'test/db-restart.test.ts'],
+  });
 else console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
 
 for (const run of runs) {
   console.log(`\n▸ API tests on ${run.name}`);
-  const result = spawnSync('vitest', ['run', ...process.argv.slice(2)], {
+  const result = spawnSync('vitest', ['run', ...(run.args ?? []), ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, ...run.env },
     shell: process.platform === 'win32',

@@ -6,8 +6,10 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './middleware/errors';
+import { methodNotAllowed, noStoreWhenSignedIn, rejectMalformed, rejectNul } from './middleware/hygiene';
 import { registerAuthRoutes } from './modules/auth/auth.router';
 import { registerDocsRoutes } from './modules/docs/docs.router';
+import { registerExportRoutes } from './modules/exports/exports.router';
 import { registerHealthRoutes } from './modules/health/health.router';
 import { registerInsightRoutes } from './modules/insight/insight.router';
 import { registerLocationRoutes } from './modules/locations/locations.router';
@@ -16,6 +18,7 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.router';
 import { registerRecordsIngestRoutes } from './modules/records/ingest.router';
 import { registerRecordsReviewRoutes } from './modules/records/review.router';
+import { registerReviewRoutes } from './modules/review/review.router';
 import { registerSpeciesRoutes } from './modules/species/species.router';
 import { registerUserRoutes } from './modules/users/users.router';
 import { type RegisterRoutes, RouteTable } from './routes';
@@ -33,6 +36,8 @@ const FEATURES: RegisterRoutes[] = [
   registerInsightRoutes,
   registerRecordsIngestRoutes,
   registerRecordsReviewRoutes,
+  registerExportRoutes,
+  registerReviewRoutes,
   registerDocsRoutes,
 ];
 
@@ -60,12 +65,15 @@ export function createApp(ctx: AppContext): { app: Express; routes: RouteTable['
     cors({
       origin: (origin, cb) => cb(null, !origin || ctx.env.corsOrigins.includes(origin)),
       credentials: true,
-      exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id'],
+      exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id', 'ETag'],
       maxAge: 600,
     }),
   );
-  app.use(express.json({ limit: JSON_LIMIT }));
+  app.use(rejectMalformed);
+  app.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(rejectNul);
   app.use(cookieParser());
+  app.use(noStoreWhenSignedIn);
   app.use(
     '/media',
     express.static(ctx.mediaDir, {
@@ -80,6 +88,7 @@ export function createApp(ctx: AppContext): { app: Express; routes: RouteTable['
   const table = new RouteTable(app, ctx);
   for (const register of FEATURES) register(table, ctx);
 
+  app.use(methodNotAllowed(table.routes));
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger));
   return { app, routes: table.routes };

@@ -30,7 +30,15 @@ export async function bootstrap(
   mkdirSync(dataDir, { recursive: true });
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.join(dataDir, 'pglite') }));
+    (await openDatabase({
+      databaseUrl: env.databaseUrl,
+      dataDir: path.join(dataDir, 'pglite'),
+      onConnectionError: (err) =>
+        logger.warn(
+          { code: (err as { code?: string }).code, reason: err.message },
+          'database connection lost; it is dropped and the next request opens a new one',
+        ),
+    }));
   let ready = false;
   const mediaDir = path.join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });

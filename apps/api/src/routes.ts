@@ -1,6 +1,7 @@
 import type { Express, Request, Response } from 'express';
 import type { AppContext } from './context';
-import { type Access, accessGuard } from './middleware/auth';
+import { conditionalGet, VERSIONED_GET_ROUTES } from './lib/conditional-get';
+import { type Access, accessGuard, type GuardOptions } from './middleware/auth';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 export type Handler = (req: Request, res: Response) => unknown;
@@ -9,6 +10,8 @@ export interface RouteInfo {
   method: Method;
   path: string;
   access: Access;
+  /** Accepts the birders' app session cookie where no bearer is sent. */
+  sessionCookie?: boolean;
 }
 
 /**
@@ -23,9 +26,12 @@ export class RouteTable {
     private readonly ctx: AppContext,
   ) {}
 
-  add(method: Method, path: string, access: Access, handler: Handler): this {
-    this.routes.push({ method, path, access });
-    this.app[method](path, accessGuard(this.ctx, access), async (req, res) => {
+  add(method: Method, path: string, access: Access, handler: Handler, opts: GuardOptions = {}): this {
+    this.routes.push({ method, path, access, ...(opts.sessionCookie ? { sessionCookie: true } : {}) });
+    const guards = [accessGuard(this.ctx, access, opts)];
+    // After the guard: a 304 is only for someone allowed the 200 (lib/conditional-get.ts).
+    if (method === 'get' && VERSIONED_GET_ROUTES.has(path)) guards.push(conditionalGet(this.ctx.database.db));
+    this.app[method](path, ...guards, async (req, res) => {
       await handler(req, res);
     });
     return this;

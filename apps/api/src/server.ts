@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { loadEnv } from './config/env';
+import { isDatabaseUnavailable } from './db/errors';
 import { DEMO_ADMIN } from './demo/demo-data';
 import { createLogger } from './lib/logger';
 
@@ -39,6 +40,22 @@ async function main(): Promise<void> {
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };
+  // A database that went away is an outage to ride out, not a reason to exit: the pool reconnects on
+  // the next query. Anything else unexpected ends the process so the supervisor (npm start) restarts
+  // it from a clean state.
+  const onStray = (kind: string) => (err: unknown) => {
+    if (isDatabaseUnavailable(err)) {
+      logger.warn(
+        { reason: err instanceof Error ? err.message : String(err) },
+        `${kind}: database unavailable`,
+      );
+      return;
+    }
+    logger.fatal({ err }, `${kind}: exiting`);
+    process.exit(1);
+  };
+  process.on('unhandledRejection', onStray('unhandled rejection'));
+  process.on('uncaughtException', onStray('uncaught exception'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildAdmin, buildRoot, buildUser, DEFAULT_PASSWORD } from './factories';
-import { createTestApp, ROOT, type TestApp } from './harness';
+import { REGISTER_MESSAGE } from '../src/modules/auth/auth.service';
+import { bearer, buildAdmin, buildRoot, buildUser, DEFAULT_PASSWORD, isMailTo } from './factories';
+import { createTestApp, nextAddress, outbox, ROOT, type TestApp, waitForMail } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,39 +50,46 @@ describe('POST /auth/login', () => {
     expect(res.body.code).toBe('NOT_ADMIN');
   });
 
-  it('throttles repeated failures per account with 429 and Retry-After', async () => {
+  it('throttles repeated failures per account and address with 429 and Retry-After; the owner elsewhere still gets in', async () => {
     const u = await buildAdmin(t);
-    for (let i = 0; i < 5; i++) {
-      const r = await t
-        .http()
-        .post('/auth/login')
-        .send({ email: u.email, password: `wrong-${i}` });
-      expect(r.status).toBe(401);
-    }
-    const blocked = await t.http().post('/auth/login').send({ email: u.email, password: DEFAULT_PASSWORD });
+    const stranger = nextAddress();
+    const from = (ip: string, password: string) =>
+      t.http().post('/auth/login').set('X-Forwarded-For', ip).send({ email: u.email, password });
+    for (let i = 0; i < 5; i++) expect((await from(stranger, `wrong-${i}`)).status).toBe(401);
+    const blocked = await from(stranger, DEFAULT_PASSWORD);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
+    expect(blocked.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/Too many sign-in attempts/),
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account from the same address is not blocked by this account's failures.
+    // The owner, from their own address, is not locked out by the stranger's guesses.
+    expect((await from(nextAddress(), DEFAULT_PASSWORD)).status).toBe(200);
+    // Another account from the stranger's address is not blocked by this account's failures.
     const other = await buildAdmin(t);
-    const ok = await t.http().post('/auth/login').send({ email: other.email, password: DEFAULT_PASSWORD });
+    const ok = await t
+      .http()
+      .post('/auth/login')
+      .set('X-Forwarded-For', stranger)
+      .send({ email: other.email, password: DEFAULT_PASSWORD });
     expect(ok.status).toBe(200);
   });
 
   it('throttles one address that guesses across many accounts', async () => {
-    const fresh = await createTestApp();
-    try {
-      for (let i = 0; i < 20; i++) {
-        await fresh
-          .http()
-          .post('/auth/login')
-          .send({ email: `guess${i}@test.bt`, password: 'nope-nope' });
-      }
-      const res = await fresh.http().post('/auth/login').send({ email: ROOT.email, password: ROOT.password });
-      expect(res.status).toBe(429);
-    } finally {
-      await fresh.close();
+    const ip = nextAddress();
+    for (let i = 0; i < 50; i++) {
+      await t
+        .http()
+        .post('/auth/login')
+        .set('X-Forwarded-For', ip)
+        .send({ email: `guess${i}@test.bt`, password: 'nope-nope' });
     }
+    const res = await t
+      .http()
+      .post('/auth/login')
+      .set('X-Forwarded-For', ip)
+      .send({ email: ROOT.email, password: ROOT.password });
+    expect(res.status).toBe(429);
   });
 });
 
@@ -152,7 +160,7 @@ describe('POST /auth/register', () => {
     const body = { name: 'Dechen', email: 'Dechen@Test.bt', country: 'Bhutan', password: 'long-enough-1' };
     const res = await t.http().post('/auth/register').send(body);
     expect(res.status).toBe(201);
-    expect(res.body.message).toMatch(/Account created/);
+    expect(res.body).toEqual({ message: REGISTER_MESSAGE });
     const login = await t
       .http()
       .post('/auth/login')
@@ -160,13 +168,45 @@ describe('POST /auth/register', () => {
     expect(login.body.code).toBe('NOT_ADMIN');
   });
 
-  it('409s on an email already used, whatever its case', async () => {
+  it('answers an email already used exactly like a new one and mails its owner instead', async () => {
+    const before = outbox(t).length;
     const res = await t
       .http()
       .post('/auth/register')
-      .send({ name: 'X', email: 'ROOT@TEST.BT', password: 'long-enough-1' });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toContain('root@test.bt');
+      .send({ name: 'X http://evil.example', email: 'ROOT@TEST.BT', password: 'long-enough-1' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: REGISTER_MESSAGE });
+    const mails = await waitForMail(t, before + 1);
+    const mail = mails[mails.length - 1] ?? '';
+    expect(isMailTo(mail, ROOT.email)).toBe(true);
+    expect(mail).toContain('already has an account');
+    expect(mail).not.toContain('evil');
+    // The password of the existing account did not change.
+    const login = await t.http().post('/auth/login').send(ROOT);
+    expect(login.status).toBe(200);
+  });
+
+  it('400s on an email that is not an address', async () => {
+    const res = await t
+      .http()
+      .post('/auth/register')
+      .send({ name: 'X', email: 'not-an-email', password: 'long-enough-1' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION');
+  });
+
+  it('allows 10 sign-ups per address per hour, then 429', async () => {
+    const ip = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await t
+        .http()
+        .post('/auth/register')
+        .set('X-Forwarded-For', ip)
+        .send({ name: 'Many', email: `many-${i}@test.bt`, password: 'long-enough-1' });
+      statuses.push(r.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
   });
 });
 

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../src/middleware/auth';
+import { CONSOLE_ROUTES } from './access/console';
 import { DOCS_ROUTES } from './access/docs';
+import { EXPORT_ROUTES } from './access/exports';
 import { INSIGHT_ROUTES } from './access/insight';
 import { LOCATION_ROUTES } from './access/locations';
 import { MOBILE_ACCOUNT_ROUTES } from './access/mobile-accounts';
 import { RECORDS_INGEST_ROUTES } from './access/records-ingest';
 import { RECORDS_REVIEW_ROUTES } from './access/records-review';
+import { REVIEW_ROUTES } from './access/review';
 import { bearer, buildAdmin, buildRoot, buildUser } from './factories';
 import { createTestApp, type TestApp } from './harness';
 
@@ -57,6 +60,9 @@ const EXPECTED: Record<string, Access> = {
   ...MOBILE_ACCOUNT_ROUTES,
   ...DOCS_ROUTES,
   ...INSIGHT_ROUTES,
+  ...CONSOLE_ROUTES,
+  ...EXPORT_ROUTES,
+  ...REVIEW_ROUTES,
 };
 
 /** Public routes that check a credential of their own (the one-time Google login cookie): 401 without it. */

@@ -156,12 +156,9 @@ describe('a started API', () => {
     expect(res.body.user).toMatchObject({ name: DEMO_ADMIN.name, userType: 'admin-user' });
   });
 
-  it('/healthz answers 200 with the database kind', async () => {
+  it('/healthz answers 200 and says only that the API is up (not which database engine runs)', async () => {
     const res = await t.http().get('/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      status: 'ok',
-      database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
-    });
+    expect(res.body).toEqual({ status: 'ok' });
   });
 });

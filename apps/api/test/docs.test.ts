@@ -38,6 +38,7 @@ describe('GET /api/docs/openapi.json', () => {
     expect(doc.servers[0]?.url).toBe('http://api.test');
     expect(doc.components.securitySchemes).toEqual({
       bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      appSession: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'jarog_session' }),
     });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Error', 'MobileError']));
 
@@ -50,7 +51,13 @@ describe('GET /api/docs/openapi.json', () => {
       const op = doc.paths[path ?? '']?.[route.method];
       expect(op, `${key} is missing from the document`).toBeDefined();
       expect(op?.['x-access'], key).toBe(route.access);
-      expect(op?.security, key).toEqual(route.access === 'public' ? [] : [{ bearer: [] }]);
+      expect(op?.security, key).toEqual(
+        route.access === 'public'
+          ? []
+          : route.sessionCookie
+            ? [{ bearer: [] }, { appSession: [] }]
+            : [{ bearer: [] }],
+      );
       expect(typeof op?.summary, key).toBe('string');
       // Every path parameter of the template is declared.
       for (const name of [...(path ?? '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1])) {
@@ -74,9 +81,7 @@ describe('GET /api/docs/openapi.json', () => {
     const signup = doc.paths['/api/v1/users/signup'].post;
     const body = signup.requestBody.content['application/json'].schema;
     expect(body.type).toBe('object');
-    expect(body.required).toEqual(
-      expect.arrayContaining(['email', 'dob', 'country', 'password', 'passwordConfirm']),
-    );
+    expect(body.required).toEqual(expect.arrayContaining(['country', 'password', 'passwordConfirm']));
     expect(body.properties.password).toMatchObject({ type: 'string', minLength: 8, maxLength: 128 });
     const created = signup.responses['201'].content['application/json'].schema;
     expect(created.properties.status).toEqual({ type: 'string', const: 'success' });

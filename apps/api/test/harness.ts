@@ -13,6 +13,17 @@ import { openTestDatabase } from './db';
 
 export const ROOT = { email: 'root@test.bt', password: 'root-password-1' };
 
+let agents = 0;
+/**
+ * A fresh client address for each agent (the test app trusts X-Forwarded-For), so the per-address
+ * limits (sign-in, mail, sign-up) do not leak from one test into the next. A test about those limits
+ * sets X-Forwarded-For itself.
+ */
+export function nextAddress(): string {
+  agents += 1;
+  return `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`;
+}
+
 export interface TestApp {
   app: Express;
   ctx: AppContext;
@@ -34,6 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     PUBLIC_WEB_URL: 'http://console.test',
     PUBLIC_API_URL: 'http://api.test',
+    TRUST_PROXY: '1',
     ...env,
   });
   const database = await openTestDatabase();
@@ -44,7 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ctx,
     routes,
     dataDir,
-    http: () => supertest.agent(app),
+    http: () => supertest.agent(app).set('X-Forwarded-For', nextAddress()),
     close: async () => {
       await ctx.database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -250,7 +250,7 @@ describe('birders', () => {
       page: 1,
       foundTotal: 4,
       birderTotal: 4,
-      distinctCountries: 2,
+      distinctCountries: ['Bhutan', 'India'],
     });
     expect(res.body.countries).toEqual(['Bhutan', 'India']);
     const counts = Object.fromEntries(
@@ -276,7 +276,7 @@ describe('birders', () => {
     ]);
   });
 
-  it('ranks top birders by approved entries across the whole platform, not within a page', async () => {
+  it('ranks top birders by approved entries only across the whole platform, leaving out birders with none', async () => {
     const first = await get('/api/v1/birders/top?limit=2');
     expect(
       first.body.users.map((u: { birder: { name: string }; rank: number }) => [u.rank, u.birder.name]),
@@ -287,11 +287,14 @@ describe('birders', () => {
     const second = await get('/api/v1/birders/top?limit=2&page=2');
     expect(
       second.body.users.map((u: { birder: { name: string }; rank: number }) => [u.rank, u.birder.name]),
-    ).toEqual([
-      [3, 'Karma Singh'],
-      [4, 'Sonam Dorji'],
-    ]);
+    ).toEqual([[3, 'Karma Singh']]);
+    // Sonam has no approved entry: not ranked. Pending entries never count: Ugyen shows 4, not 5.
+    expect(second.body.foundTotal).toBe(3);
     expect(second.body.birderTotal).toBe(4);
+    expect(first.body.users[0]).toMatchObject({ entriesCount: 5, approvedCount: 4 });
+    // The same numbers, under the same names, on the list and the birder's page.
+    const page = await get(`/api/v1/birders/${first.body.users[0].birder._id}`);
+    expect(page.body).toMatchObject({ entriesCount: 5, approvedCount: 4 });
   });
 
   it('exports birders.csv with the spec columns', async () => {
@@ -312,6 +315,8 @@ describe('birders', () => {
     const res = await get(`/api/v1/birders/${people.ugyen?.id}`);
     expect(res.status).toBe(200);
     expect(res.body.birder.name).toBe('Ugyen Wangdi');
+    // The email at the top level too: the original console reads it before a delete.
+    expect(res.body.email).toBe(people.ugyen?.email);
     expect(res.body.entriesCount).toBe(5);
     expect(res.body.totalEntries).toBe(5);
     expect(
@@ -379,7 +384,8 @@ describe('checklist analysis upload', () => {
         { name: 'Dechen', checklistCount: 2 },
         { name: 'Tashi', checklistCount: 2 },
       ],
-      highestBirdsLocation: { location: 'Haa', totalBirdCount: 10 },
+      highestBirdsLocation: 'Haa',
+      highestBirdsLocationTotal: 10,
       totalChecklists: 4,
       changeResult: { currentMonthCount: 3, previousMonthCount: 1, percentageChange: 200 },
       year: 2026,
@@ -404,6 +410,7 @@ describe('checklist analysis upload', () => {
       .set(bearer(admin))
       .attach('file', file, 'a.xlsx');
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('missing: birder, checklist, location');
+    // Issue 12: named as the upload's hint spells them.
+    expect(res.body.message).toContain('missing: Birder, ChecklistName, Location');
   });
 });

@@ -191,7 +191,16 @@ describe('GET /api/v1/entries', () => {
     expect(res.status).toBe(200);
     const body = EntriesListResponseSchema.parse(res.body);
     expect(birds(body.checklists)).toEqual(allEntries());
-    expect(body).toMatchObject({ entriesTotal: 6, foundTotal: 6, limit: 100, page: 1 });
+    expect(body).toMatchObject({
+      entriesTotal: 6,
+      foundTotal: 6,
+      limit: 100,
+      page: 1,
+      distinctDzongkhags: ['Chhukha', 'Paro', 'Punakha', 'Wangdue Phodrang'],
+      distinctGewogs: ['Bjachho', 'Lamgong', 'Phobji', 'Toebesa'],
+      distinctVillages: ['Gangtey', 'Jitsa', 'Tsimasham', 'Wangjokha'],
+      distinctObservers: ['Karma Dorji', 'Pema Lhamo', 'Sonam Wangmo'],
+    });
     expect(body.checklists.every((e) => e.Approvedstatus === 'approved')).toBe(true);
     const crane = body.checklists.find((e) => e.BirdName === 'Black-necked Crane');
     expect(crane).toMatchObject({
@@ -237,6 +246,8 @@ describe('GET /api/v1/entries', () => {
         tiedOrder[0] === 'C2' ? ['White-bellied Heron', 'Grey Heron'] : ['Grey Heron', 'White-bellied Heron'],
       ],
       ['search=karma', ['White-bellied Heron']],
+      // Issue 12: a typo still finds the bird, as the species search does.
+      ['search=shelduk', ['Ruddy Shelduck']],
       ['birder=sonam&search=grey', ['Grey Heron']],
       ['search=100%25', []],
       ['dzongkhag=Thimphu', []],
@@ -270,10 +281,10 @@ describe('GET /api/v1/checklists', () => {
       foundTotal: 5,
       totalChecklists: 5,
       entriesTotal: 9,
-      distinctDzongkhags: 5,
-      distinctGewogs: 5,
-      distinctVillages: 4,
-      distinctObservers: 4,
+      distinctDzongkhags: ['Chhukha', 'Haa', 'Paro', 'Punakha', 'Wangdue Phodrang'],
+      distinctGewogs: ['Bjachho', 'Bji', 'Lamgong', 'Phobji', 'Toebesa'],
+      distinctVillages: ['Gangtey', 'Jitsa', 'Tsimasham', 'Wangjokha'],
+      distinctObservers: ['Karma Dorji', 'Pema Lhamo', 'Sonam Wangmo', 'Tashi Dema'],
     });
     const c1 = body.checklists.find((g) => g.checklistId === id('C1'));
     expect(c1?._id).toEqual({
@@ -309,11 +320,12 @@ describe('GET /api/v1/checklists', () => {
       foundTotal: 2,
       totalChecklists: 5,
       entriesTotal: 4,
-      distinctDzongkhags: 2,
-      distinctGewogs: 2,
-      distinctVillages: 2,
-      distinctObservers: 1,
+      distinctDzongkhags: ['Chhukha', 'Haa', 'Paro', 'Punakha', 'Wangdue Phodrang'],
+      distinctGewogs: ['Bjachho', 'Bji', 'Lamgong', 'Phobji', 'Toebesa'],
+      distinctVillages: ['Gangtey', 'Jitsa', 'Tsimasham', 'Wangjokha'],
+      distinctObservers: ['Karma Dorji', 'Pema Lhamo', 'Sonam Wangmo', 'Tashi Dema'],
     });
+    // The distinct lists are what the filters offer: the whole list's values, whatever the filter.
     const cases: [string, string[]][] = [
       ['birding_site=GANG', ['C1']],
       ['birding_site=toebesa', ['C2']],
@@ -334,12 +346,8 @@ describe('GET /api/v1/checklists', () => {
       expect(res.body.totalChecklists, query).toBe(5);
     }
     const haa = await get('/api/v1/checklists?dzongkhag=Haa');
-    expect(haa.body).toMatchObject({
-      distinctGewogs: 1,
-      distinctVillages: 0,
-      distinctObservers: 1,
-      entriesTotal: 1,
-    });
+    expect(haa.body).toMatchObject({ foundTotal: 1, entriesTotal: 1 });
+    expect(haa.body.distinctGewogs).toEqual(['Bjachho', 'Bji', 'Lamgong', 'Phobji', 'Toebesa']);
   });
 
   it('narrows each checklist to the entries a search names', async () => {
@@ -367,8 +375,10 @@ describe('GET /api/v1/newspecies', () => {
       foundTotal: 3,
       totalChecklists: 3,
       entriesTotal: 4,
-      distinctDzongkhags: 3,
-      distinctObservers: 2,
+      distinctDzongkhags: ['Bumthang', 'Punakha', 'Wangdue Phodrang'],
+      distinctGewogs: ['Chhoekhor', 'Phobji', 'Toebesa'],
+      distinctVillages: ['Gangtey', 'Jakar', 'Wangjokha'],
+      distinctObservers: ['Karma Dorji', 'Sonam Wangmo'],
     });
   });
 

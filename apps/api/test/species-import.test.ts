@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './harness';
 
 const NATIONAL_LIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/data/species_add_template.xlsx',
+  'fixtures/species_add_template.xlsx',
 );
 
 let t: TestApp;
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const upload = (file: Buffer, name: string, query = '') =>
   t.http().post(`/api/v1/species/fileupload${query}`).set(bearer(admin)).attach('file', file, name);
 
-describe('importing the national species list (shared/data/species_add_template.xlsx)', () => {
+describe('importing the national species list (test/fixtures/species_add_template.xlsx)', () => {
   it('imports all 779 rows as 777 species, with per-row warnings for the dirt', async () => {
     const res = await upload(readFileSync(NATIONAL_LIST), 'species_add_template.xlsx');
     expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);

@@ -184,7 +184,7 @@ describe('GET /api/v1/species (mobile) and export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toMatch(/^englishName,scientificName,order,familyName/);
+    expect(lines[0]).toMatch(/^englishName,scientificName,order,family,genus/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^Black-necked Crane,/);
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://x"")"`);

@@ -35,6 +35,23 @@ const APPROVED_SPECIES = `FROM entries e JOIN checklists c ON c.id = e.checklist
 const PLACE = `coalesce(c.dzongkhag, '') AS dz, coalesce(c.gewog, '') AS gw, coalesce(c.village, '') AS vi`;
 const MONTH = `to_char(c.selected_date, 'YYYY-MM') AS month`;
 
+/** Each submitted checklist once per console list it appears in (migration 0008's list tables). */
+const LIST_CHECKLISTS = `SELECT DISTINCT l.list, c.id, c.dzongkhag, c.gewog, c.village, c.observer_name
+  FROM checklists c JOIN entries e ON e.checklist_id = c.id
+  CROSS JOIN LATERAL (SELECT 'checklists' AS list WHERE NOT e.is_new_species
+                      UNION ALL SELECT 'entries' WHERE NOT e.is_new_species AND e.approval = 'approved'
+                      UNION ALL SELECT 'newspecies' WHERE e.is_new_species) l
+  WHERE c.status = 'submitted'`;
+/** Approved named entries at every period ('YYYY-MM', 'YYYY', 'all') and place level (0-3). */
+const PERIOD_SPECIES = `SELECT p.period, l.level,
+    CASE WHEN l.level >= 1 THEN coalesce(c.dzongkhag, '') ELSE '' END AS dz,
+    CASE WHEN l.level >= 2 THEN coalesce(c.gewog, '') ELSE '' END AS gw,
+    CASE WHEN l.level >= 3 THEN coalesce(c.village, '') ELSE '' END AS vi, e.bird_name, e.total
+  FROM entries e JOIN checklists c ON c.id = e.checklist_id
+  CROSS JOIN LATERAL (VALUES (to_char(c.selected_date, 'YYYY-MM')), (to_char(c.selected_date, 'YYYY')), ('all')) p(period)
+  CROSS JOIN generate_series(0, 3) l(level)
+  WHERE c.status = 'submitted' AND e.approval = 'approved' AND NOT e.is_new_species`;
+
 /** Each summary table beside the same numbers computed from the raw records. */
 const CHECKS: { name: string; table: string; recomputed: string }[] = [
   {
@@ -72,12 +89,51 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
                  WHERE c.observer_id IS NOT NULL GROUP BY 1`,
   },
   {
+    name: 'review history per bird, dzongkhag and calendar month (issue 14)',
+    table: `SELECT bird_name, dzongkhag, month, entries, birds FROM review_history WHERE entries <> 0 OR birds <> 0`,
+    recomputed: `SELECT e.bird_name, coalesce(c.dzongkhag, '') AS dz, extract(month FROM c.selected_date)::int AS m,
+                   count(*) AS n, sum(e.total) AS birds ${APPROVED_SPECIES} GROUP BY 1, 2, 3`,
+  },
+  {
     name: 'entry counters on each checklist',
     table: `SELECT id, entry_count, approved_entries, named_entries, approved_named_entries FROM checklists`,
     recomputed: `SELECT c.id, count(e.id) AS n, count(e.id) FILTER (WHERE e.approval = 'approved') AS approved,
                    count(e.id) FILTER (WHERE NOT e.is_new_species) AS named,
                    count(e.id) FILTER (WHERE e.approval = 'approved' AND NOT e.is_new_species) AS approved_named
                  FROM checklists c LEFT JOIN entries e ON e.checklist_id = c.id GROUP BY 1`,
+  },
+  {
+    name: 'checklists and entries per console list',
+    table: `SELECT list, checklists, entries FROM stats_list_totals WHERE checklists <> 0 OR entries <> 0`,
+    recomputed: `SELECT l.list, count(DISTINCT c.id) AS checklists, count(*) AS entries
+                 FROM checklists c JOIN entries e ON e.checklist_id = c.id
+                 CROSS JOIN LATERAL (SELECT 'checklists' AS list WHERE NOT e.is_new_species
+                   UNION ALL SELECT 'entries' WHERE NOT e.is_new_species AND e.approval = 'approved'
+                   UNION ALL SELECT 'newspecies' WHERE e.is_new_species) l
+                 WHERE c.status = 'submitted' GROUP BY 1`,
+  },
+  {
+    name: 'distinct places and observers per console list',
+    table: `SELECT list, kind, value, checklists FROM stats_list_values`,
+    recomputed: `SELECT list, kind, value, count(*) FROM (
+                   SELECT list, 'dzongkhag' AS kind, dzongkhag AS value FROM (${LIST_CHECKLISTS}) x
+                   UNION ALL SELECT list, 'gewog', gewog FROM (${LIST_CHECKLISTS}) x
+                   UNION ALL SELECT list, 'village', village FROM (${LIST_CHECKLISTS}) x
+                   UNION ALL SELECT list, 'observer', observer_name FROM (${LIST_CHECKLISTS}) x) v
+                 WHERE value IS NOT NULL AND value <> '' GROUP BY 1, 2, 3`,
+  },
+  {
+    name: 'species per period, place level and bird',
+    table: `SELECT period, level, dzongkhag, gewog, village, bird_name, entries, birds
+            FROM stats_species_period WHERE entries <> 0 OR birds <> 0`,
+    recomputed: `SELECT period, level, dz, gw, vi, bird_name, count(*) AS n, sum(total) AS birds FROM (${PERIOD_SPECIES}) x
+                 GROUP BY 1, 2, 3, 4, 5, 6`,
+  },
+  {
+    name: 'distinct species per period and place',
+    table: `SELECT period, level, dzongkhag, gewog, village, species FROM stats_place_species WHERE species <> 0`,
+    recomputed: `SELECT period, level, dz, gw, vi, count(DISTINCT bird_name) FROM (${PERIOD_SPECIES}) x
+                 GROUP BY 1, 2, 3, 4, 5`,
   },
 ];
 
@@ -117,6 +173,7 @@ describe('analytics summary tables', () => {
       ["'Wangdue Phodrang'", "'Phobji'", "'Gangtey'"],
       ['NULL', 'NULL', 'NULL'],
     ];
+    const observers = ['Pema Dorji', 'Sonam Wangmo', 'Karma Tshering'];
     await rows(
       `INSERT INTO users (name, email) SELECT 'Birder ' || i, 'birder' || i || '@stats.test' FROM generate_series(1, 4) i`,
     );
@@ -130,7 +187,7 @@ describe('analytics summary tables', () => {
         const status = random() < 0.2 ? 'draft' : 'submitted';
         const [c] =
           await rows(`INSERT INTO checklists (name, observer_id, observer_name, selected_date, dzongkhag, gewog, village, status, source)
-          VALUES ('r${round}c${i}', '${pick(users)}', 'x', '${date}', ${dz}, ${gw}, ${vi}, '${status}', 'console') RETURNING id`);
+          VALUES ('r${round}c${i}', '${pick(users)}', '${pick(observers)}', '${date}', ${dz}, ${gw}, ${vi}, '${status}', 'console') RETURNING id`);
         const values = Array.from({ length: 1 + Math.floor(random() * 5) }, () => {
           const approval = pick(['pending', 'approved', 'approved', 'rejected']);
           return `('${c?.id}', '${pick(birds).replace(/'/g, "''")}', ${Math.floor(random() * 20)}, '${approval}')`;
@@ -158,6 +215,9 @@ describe('analytics summary tables', () => {
       );
       await rows(`UPDATE checklists SET selected_date = selected_date + 35, dzongkhag = 'Gasa', gewog = NULL
                   WHERE id IN (SELECT id FROM checklists ORDER BY md5(id::text || ${round}) LIMIT 1)`);
+      // A birder's name corrected on one checklist.
+      await rows(`UPDATE checklists SET observer_name = '${pick(observers)}'
+                  WHERE id IN (SELECT id FROM checklists ORDER BY md5(id::text || ${round + 11}) LIMIT 1)`);
       if (round % 4 === 0)
         await rows(
           `UPDATE checklists SET status = 'draft' WHERE id IN (SELECT id FROM checklists ORDER BY md5(id::text) LIMIT 1)`,

@@ -195,12 +195,23 @@ export async function linkFromNewestMail(stack, prefix, { timeoutMs = 5000 } = {
 }
 
 /**
- * Saves e2e/screenshots/<name>.png: the whole page, or only the viewport (`fullPage: false`) for
- * overlays such as drawers and dialogs, which stay in the viewport.
+ * With E2E_SCREENSHOTS=1, saves e2e/screenshots/<name>.png for a person to look at: the whole page, or
+ * only the viewport (`fullPage: false`) for overlays such as drawers and dialogs. Otherwise does nothing:
+ * the suite asserts behaviour, and a pixel baseline across machines (fonts, Chromium versions) would fail
+ * for reasons that are not bugs (docs/decisions.md, issue 12).
  */
 export async function screenshot(page, name, { fullPage = true } = {}) {
+  // Tests step through drawers, menus and dialogs here: let their motion finish first (a condition, not
+  // a timer; endless animations such as spinners are left out).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  // Let antd's motion finish so drawers and modals are captured at rest.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+  // animations: 'disabled' finishes antd's motion, so drawers and modals are captured at rest.
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }

@@ -17,9 +17,14 @@ function newestMtime(entry) {
 
 function ensureBuilt() {
   const index = path.join(DIST_DIR, 'index.html');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', '../../packages/contracts/src'].map((p) =>
-    path.join(WEB_DIR, p),
-  );
+  const sources = [
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'vite.boot-plugin.ts',
+    '../../packages/contracts/src',
+  ].map((p) => path.join(WEB_DIR, p));
   const stale =
     !existsSync(index) || sources.some((p) => existsSync(p) && newestMtime(p) > statSync(index).mtimeMs);
   if (!stale) return;

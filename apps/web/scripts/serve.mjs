@@ -2,6 +2,8 @@
 // Serves the built console (dist/) with no dependencies:
 // - /config.js is generated from the API URL, so one build runs against any API;
 // - /assets/* are content-hashed, so they are cached for a year; index.html never is;
+// - each file is sent as its brotli or gzip twin (written at build time by scripts/compress.mjs) when the
+//   browser accepts it, so nothing is compressed per request;
 // - any other path that is not a file gets index.html (the router decides; SPA fallback).
 // Run: `node scripts/serve.mjs` (env WEB_PORT, default 3000; API_URL, default http://localhost:${PORT_OF_API:-8080}).
 import { createReadStream } from 'node:fs';
@@ -48,10 +50,75 @@ export function apiUrlFromEnv(env = process.env) {
   return env.API_URL?.trim() || `http://localhost:${env.PORT_OF_API?.trim() || 8080}`;
 }
 
-function securityHeaders(res) {
+/** Build-time twins, best first: file extension and Content-Encoding. */
+const ENCODINGS = [
+  { coding: 'br', ext: '.br' },
+  { coding: 'gzip', ext: '.gz' },
+];
+
+/** The codings an Accept-Encoding header allows (q > 0), lower-cased; `*` allows any not named. */
+export function acceptedEncodings(header) {
+  const allowed = new Set();
+  const refused = new Set();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) refused.add(name);
+    else allowed.add(name);
+  }
+  if (allowed.has('*')) for (const { coding } of ENCODINGS) if (!refused.has(coding)) allowed.add(coding);
+  return allowed;
+}
+
+/** The smallest acceptable twin of `file` that exists: {path, size, coding}, else the file itself. */
+async function pickVariant(file, size, acceptEncoding) {
+  const accepted = acceptedEncodings(acceptEncoding);
+  for (const { coding, ext } of ENCODINGS) {
+    if (!accepted.has(coding)) continue;
+    const twin = await fileStats(file + ext);
+    if (twin) return { path: file + ext, size: twin.size, coding };
+  }
+  return { path: file, size, coding: null };
+}
+
+/**
+ * The console's Content-Security-Policy. The session token lives in localStorage, so no script may
+ * run but the console's own files: script-src 'self' (no inline, no eval). The app talks only to
+ * itself and the API; images may also come from the API's media, data:/blob: previews and species
+ * photos linked over https. Ant Design writes its styles at run time into <style> elements, hence
+ * style-src 'unsafe-inline' (styles cannot run code). Nobody may frame the console (clickjacking).
+ */
+export function contentSecurityPolicy(apiUrl) {
+  let api = '';
+  try {
+    api = new URL(apiUrl).origin;
+  } catch {
+    api = '';
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https: ${api}`.trim(),
+    "font-src 'self' data:",
+    `connect-src 'self' ${api}`.trim(),
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function securityHeaders(res, apiUrl) {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(apiUrl));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
 }
 
 /** Resolves a URL path inside distDir, or null when it would escape it. */
@@ -94,7 +161,7 @@ export async function startWebServer({
 
   const server = http.createServer(async (req, res) => {
     try {
-      securityHeaders(res);
+      securityHeaders(res, readApiUrl());
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
         res.end('Method Not Allowed');
@@ -117,14 +184,17 @@ export async function startWebServer({
       const stats = file && (await fileStats(file));
       if (file && stats && file !== indexFile) {
         const ext = path.extname(file).toLowerCase();
+        const variant = await pickVariant(file, stats.size, req.headers['accept-encoding']);
         res.writeHead(200, {
           'Content-Type': MIME_TYPES[ext] ?? 'application/octet-stream',
-          'Content-Length': stats.size,
+          'Content-Length': variant.size,
           'Cache-Control': pathname.startsWith('/assets/') ? LONG_CACHE : NO_CACHE,
           'Last-Modified': stats.mtime.toUTCString(),
+          Vary: 'Accept-Encoding',
+          ...(variant.coding ? { 'Content-Encoding': variant.coding } : {}),
         });
         if (req.method === 'HEAD') res.end();
-        else createReadStream(file).pipe(res);
+        else createReadStream(variant.path).pipe(res);
         return;
       }
 
@@ -135,11 +205,15 @@ export async function startWebServer({
         return;
       }
 
-      const html = await readFile(indexFile);
+      const indexStats = await fileStats(indexFile);
+      const variant = await pickVariant(indexFile, indexStats?.size ?? 0, req.headers['accept-encoding']);
+      const html = await readFile(variant.path);
       res.writeHead(200, {
         'Content-Type': MIME_TYPES['.html'],
         'Content-Length': html.length,
         'Cache-Control': NO_CACHE,
+        Vary: 'Accept-Encoding',
+        ...(variant.coding ? { 'Content-Encoding': variant.coding } : {}),
       });
       res.end(req.method === 'HEAD' ? undefined : html);
     } catch (err) {

@@ -1,10 +1,41 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrlFromEnv, configScript, startWebServer, type WebServer } from './serve.mjs';
+import { compressDist } from './compress.mjs';
+import {
+  acceptedEncodings,
+  apiUrlFromEnv,
+  configScript,
+  contentSecurityPolicy,
+  startWebServer,
+  type WebServer,
+} from './serve.mjs';
+
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"raven ${i}"}`).join(',')}];\n`;
 
 let dist: string;
+
+/** A raw GET (fetch would decode the body and hide Content-Encoding). */
+function rawGet(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on('error', reject);
+  });
+}
 let web: WebServer;
 
 beforeAll(async () => {
@@ -13,6 +44,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+  await writeFile(path.join(dist, 'assets', 'big-def456.js'), BIG_JS);
+  await writeFile(path.join(dist, 'assets', 'photo-0a1b2c.png'), Buffer.alloc(4096, 7));
+  await compressDist(dist);
   web = await startWebServer({ port: 0, host: '127.0.0.1', distDir: dist, apiUrl: 'http://api.test:1' });
 });
 
@@ -53,6 +87,55 @@ describe('serve.mjs', () => {
   it('never serves files outside dist', async () => {
     const res = await fetch(`${web.url}/%2e%2e/%2e%2e/etc/passwd`);
     expect(await res.text()).toContain('<title>app</title>');
+  });
+
+  it('sends the precompressed twin the browser accepts, brotli first, and the plain file otherwise', async () => {
+    const url = `${web.url}/assets/big-def456.js`;
+    const br = await rawGet(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(BIG_JS.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+
+    const gz = await rawGet(url, 'gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+
+    // Images are already compressed: no twins are written for them.
+    const png = await rawGet(`${web.url}/assets/photo-0a1b2c.png`, 'br, gzip');
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.body.length).toBe(4096);
+  });
+
+  it('reads Accept-Encoding with q-values and the wildcard', () => {
+    expect([...acceptedEncodings('gzip, br')]).toEqual(['gzip', 'br']);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5').has('br')).toBe(false);
+    expect(acceptedEncodings('*').has('br')).toBe(true);
+    expect(acceptedEncodings('*, br;q=0').has('br')).toBe(false);
+    expect(acceptedEncodings(undefined).size).toBe(0);
+  });
+
+  it('sends a strict CSP naming the API origin, and the usual security headers, on every answer', async () => {
+    for (const p of ['/', '/login', '/config.js', '/assets/app-abc123.js']) {
+      const res = await fetch(`${web.url}${p}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/connect-src 'self' http:\/\/api\.test:\d/);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    expect(contentSecurityPolicy('https://api.example.bt/base')).toContain(
+      "connect-src 'self' https://api.example.bt;",
+    );
   });
 
   it('reads the API URL from the environment', () => {

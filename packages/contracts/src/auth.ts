@@ -20,6 +20,12 @@ export const CheckLoggedInResponseSchema = z.object({
   user: CurrentUserSchema,
 });
 export type CheckLoggedInResponse = z.infer<typeof CheckLoggedInResponseSchema>;
+/** GET /auth/checkLoggedIn refused (bad, expired, revoked or missing token: 401): `valid: false` beside the error. */
+export const CheckLoggedInFailureSchema = z.object({
+  valid: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+});
 
 /** Self-service sign-up (simpler variant). It creates a plain `user` account. */
 export const RegisterBodySchema = z.object({

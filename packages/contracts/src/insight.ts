@@ -110,7 +110,10 @@ export type BirdsCountYearResponse = z.infer<typeof BirdsCountYearResponseSchema
 /** POST /api/v1/checklists/analyze: an uploaded .xlsx summarised, nothing stored. */
 export const ChecklistAnalysisSchema = z.object({
   topBirders: z.array(z.object({ name: z.string(), checklistCount: z.number() })),
-  highestBirdsLocation: z.object({ location: z.string(), totalBirdCount: z.number() }).nullable(),
+  /** The place with the most birds counted, by name (as the spec's analysis results show); null for none. */
+  highestBirdsLocation: z.string().nullable(),
+  /** Birds counted at highestBirdsLocation; null for none. */
+  highestBirdsLocationTotal: z.number().nullable(),
   totalChecklists: z.number(),
   changeResult: ChangeResultSchema,
   year: z.number(),
@@ -143,11 +146,16 @@ export const BirderSchema = z.object({
 });
 export type Birder = z.infer<typeof BirderSchema>;
 
+/**
+ * A birder's counts, the same numbers on every screen (dashboard, list, page), each labelled by what
+ * it counts: `entriesCount` = submitted entries (every review state), `approvedCount` = approved
+ * entries (what the top-birders ranking counts).
+ */
 export const BirderListItemSchema = z.object({
   birder: BirderSchema,
-  /** Entries on submitted checklists. */
+  /** Submitted entries (on submitted checklists, whatever their review state): label "submitted". */
   entriesCount: z.number(),
-  /** Approved entries on submitted checklists (what the top-birders ranking counts). */
+  /** Approved entries on submitted checklists: label "approved". */
   approvedCount: z.number(),
 });
 export type BirderListItem = z.infer<typeof BirderListItemSchema>;
@@ -157,8 +165,9 @@ export const BirdersListResponseSchema = z.object({
   page: z.number(),
   foundTotal: z.number(),
   birderTotal: z.number(),
-  distinctCountries: z.number(),
-  /** Country names present, for the filter. */
+  /** The birders' distinct countries, sorted: what the country filter offers (as the original API). */
+  distinctCountries: z.array(z.string()),
+  /** Country names present, for the filter (the same list as distinctCountries). */
   countries: z.array(z.string()),
   users: z.array(BirderListItemSchema),
 });
@@ -169,14 +178,18 @@ export const TopBirdersResponseSchema = z.object({
   page: z.number(),
   birderTotal: z.number(),
   foundTotal: z.number(),
-  /** Rank of each birder on the whole platform, by approved entries (1 = most). */
+  /** Rank of each birder on the whole platform, by approved entries (1 = most); birders with none approved are left out. */
   users: z.array(BirderListItemSchema.extend({ rank: z.number() })),
 });
 export type TopBirdersResponse = z.infer<typeof TopBirdersResponseSchema>;
 
 export const BirderDetailResponseSchema = z.object({
   birder: BirderSchema,
+  /** The birder's email at the top level too (the original console reads it before a delete). */
+  email: z.string(),
+  /** Submitted entries, as in the list. */
   entriesCount: z.number(),
+  /** Approved entries, as in the list and the ranking. */
   approvedCount: z.number(),
   /** Total entries of every state, drafts included. */
   totalEntries: z.number(),
@@ -199,6 +212,21 @@ export type DeleteBirderResponse = z.infer<typeof DeleteBirderResponseSchema>;
 
 /** The observer name records keep once their birder's account is deleted. */
 export const DELETED_BIRDER_NAME = 'Deleted birder';
+/** Month names, January first: what the console's period selects and the review flags' reasons print. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 export const MONTH_LABELS = [
   'Jan',
   'Feb',

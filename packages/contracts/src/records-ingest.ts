@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pageQuery } from './common';
+import { pageQuery } from './common';
 import { APPROVAL_STATUSES, CHECKLIST_STATUSES, ChecklistGroupSchema, EntrySchema } from './records';
+import { UploadPreviewFieldsSchema } from './upload';
 
 /**
  * How records enter the system: the console's checklist form, the original document shape
@@ -391,6 +392,8 @@ export const StartbirdingInputSchema = z
         .optional(),
     ),
     Totalcount: birdCountField('Totalcount'),
+    /** The installed app puts the number of an 'Unknown Birds' entry here instead of Totalcount. */
+    count: birdCountField('count'),
     Remarks: optionalText('Remarks', REMARKS_MAX),
     JAcount: z
       .object({ Adult: birdCountField('JAcount.Adult'), Juvenile: birdCountField('JAcount.Juvenile') })
@@ -437,6 +440,12 @@ export const EntryDocumentSchema = z
     BirdName: requiredText('BirdName', BIRD_NAME_MAX, 2),
     Remarks: optionalText('Remarks', REMARKS_MAX),
     Totalcount: birdCountField('Totalcount'),
+    count: birdCountField('count'),
+    // The installed app may put these beside StartbirdingData rather than in it: read, never dropped.
+    status: StartbirdingInputSchema.shape.status,
+    photo: StartbirdingInputSchema.shape.photo,
+    JAcount: StartbirdingInputSchema.shape.JAcount,
+    EndpointLocation: StartbirdingInputSchema.shape.EndpointLocation,
     StartbirdingData: z.preprocess(
       (v) => (v && typeof v === 'object' && !Array.isArray(v) ? [v] : v),
       z
@@ -449,12 +458,17 @@ export const EntryDocumentSchema = z
   .transform((d, ctx) => {
     const s = d.StartbirdingData[0];
     if (!s) return z.NEVER;
-    const counts = countsWithTotal(
-      { adult: s.JAcount?.Adult, juvenile: s.JAcount?.Juvenile, total: s.Totalcount ?? d.Totalcount },
-      ctx,
-      ['StartbirdingData', 0, 'Totalcount'],
-    );
-    const place = s.EndpointLocation?.[0];
+    // 'Unknown Birds' from the installed app: the number seen is in `count`, Totalcount absent or 0.
+    const given = s.Totalcount ?? d.Totalcount;
+    const seen = s.count ?? d.count;
+    const total = given === undefined || (given === 0 && seen) ? (seen ?? given) : given;
+    const ja = s.JAcount ?? d.JAcount;
+    const counts = countsWithTotal({ adult: ja?.Adult, juvenile: ja?.Juvenile, total }, ctx, [
+      'StartbirdingData',
+      0,
+      'Totalcount',
+    ]);
+    const place = (s.EndpointLocation ?? d.EndpointLocation)?.[0];
     return {
       clientId: d.clientId,
       checklistName: d.CheckListName,
@@ -462,8 +476,8 @@ export const EntryDocumentSchema = z
       selectedDate: s.selectedDate,
       selectedTime: s.selectedTime,
       observer: s.observer,
-      photo: s.photo,
-      status: s.status,
+      photo: s.photo ?? d.photo,
+      status: s.status ?? d.status,
       approval: s.Approvedstatus,
       remarks: s.Remarks ?? d.Remarks,
       ...counts,
@@ -608,12 +622,37 @@ export const ChecklistUploadResponseSchema = z.object({
   rejected: z.array(UploadRowNoteSchema),
   warnings: z.array(UploadRowNoteSchema),
   data: z.array(ChecklistUploadResultRowSchema),
+  ...UploadPreviewFieldsSchema.shape,
 });
 export type ChecklistUploadResponse = z.infer<typeof ChecklistUploadResponseSchema>;
+
+/**
+ * POST /api/v1/checklists/fileupload with `Accept: application/x-ndjson`: the same upload, answered as
+ * one JSON object per line while it runs (rows read, rows checked, entries written), then `done` with
+ * the usual answer, or `error` with the status and `{message, code, details}` the JSON call would give.
+ */
+export const ChecklistUploadProgressSchema = z.discriminatedUnion('phase', [
+  z.object({ phase: z.literal('parsing'), rows: z.number() }),
+  z.object({ phase: z.literal('checking'), rows: z.number() }),
+  z.object({ phase: z.literal('writing'), done: z.number(), of: z.number() }),
+  z.object({ phase: z.literal('done'), result: ChecklistUploadResponseSchema }),
+  z.object({
+    phase: z.literal('error'),
+    status: z.number(),
+    error: z.object({ message: z.string(), code: z.string(), details: z.unknown().optional() }),
+  }),
+]);
+export type ChecklistUploadProgress = z.infer<typeof ChecklistUploadProgressSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Mobile: /api/v1/checkList
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/v1/checkList with no query (the installed app's 5-second poll): all of the caller's own
+ * entries, newest change first, at most this many, with an ETag so an unchanged list answers 304.
+ */
+export const MAX_OWN_ENTRIES = 1000;
 
 /** GET /api/v1/checkList: the caller's entries, newest change first; `since` for incremental sync. */
 export const MobileChecklistQuerySchema = z.object({
@@ -639,7 +678,7 @@ export const MobileEntriesResponseSchema = z.object({
   results: z.number(),
   total: z.number(),
   page: z.number(),
-  limit: z.number().max(MAX_PAGE_SIZE),
+  limit: z.number().max(MAX_OWN_ENTRIES),
   serverTime: z.string(),
   data: z.array(EntrySchema),
 });

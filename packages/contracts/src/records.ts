@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, SearchTermSchema } from './common';
+import { EntryFlagSchema } from './review-flags';
 
 /** Entry approval states; new entries start pending (the spec does not show the initial state). */
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -32,6 +33,8 @@ export const StartbirdingDataSchema = z.object({
   status: z.enum(CHECKLIST_STATUSES),
   Approvedstatus: z.enum(APPROVAL_STATUSES),
   Totalcount: z.number(),
+  /** The same number as Totalcount, where the installed app reads it for 'Unknown Birds'. */
+  count: z.number(),
   Remarks: z.string().nullable(),
   JAcount: z.object({ Adult: z.number(), Juvenile: z.number() }),
   currentLocation: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable() }),
@@ -43,6 +46,8 @@ export const EntrySchema = z.object({
   _id: z.string(),
   checklistId: z.string(),
   CheckListName: z.string(),
+  /** The birder account the checklist belongs to (null for a name typed in the console). */
+  userId: z.string().nullable(),
   BirdName: z.string(),
   speciesId: z.string().nullable(),
   Remarks: z.string().nullable(),
@@ -52,6 +57,12 @@ export const EntrySchema = z.object({
   reviewedAt: z.string().nullable(),
   StartbirdingData: z.array(StartbirdingDataSchema),
   createdAt: z.string(),
+  /** Review flags (issue 14): empty when nothing looks unusual, or before the checklist is submitted. */
+  flags: z.array(EntryFlagSchema),
+  /** Why a reviewer rejected it (one of the rejection templates); null unless rejected. */
+  rejectionReason: z.string().nullable(),
+  /** Approved automatically (trusted birder, no flags) rather than by a reviewer. */
+  autoApproved: z.boolean(),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 
@@ -74,8 +85,26 @@ export type ChecklistGroup = z.infer<typeof ChecklistGroupSchema>;
 const term = SearchTermSchema;
 
 /** Filters shared by the entries, checklists and new-species lists. */
+/**
+ * The reviewer's queue (issue 12): sort keys a records list accepts (a leading '-' is descending; each has
+ * an index), and the default, newest first. Oldest pending first is `pending=true&sort=date`.
+ */
+export const RECORDS_SORTS = ['-date', 'date', 'birder', '-birder', 'dzongkhag', '-dzongkhag'] as const;
+export type RecordsSort = (typeof RECORDS_SORTS)[number];
+export const RecordsQueueQuerySchema = z.object({
+  pending: z
+    .enum(['true', 'false', '1', '0', ''], { error: "pending must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  sort: z
+    .enum([...RECORDS_SORTS, ''], { error: `sort must be one of ${RECORDS_SORTS.join(', ')}` })
+    .optional()
+    .transform((v): RecordsSort => (v ? v : '-date')),
+});
+
 export const RecordsQuerySchema = z.object({
   ...PageQuerySchema.shape,
+  ...RecordsQueueQuerySchema.shape,
   birder: term,
   birding_site: term,
   dzongkhag: term,
@@ -92,12 +121,25 @@ export const RecordsQuerySchema = z.object({
 });
 export type RecordsQuery = z.output<typeof RecordsQuerySchema>;
 
+/**
+ * The distinct values the list's filters offer (spec section 3, as the original API: lists, not
+ * counts), each sorted: over the whole list, whatever the filters of this request.
+ */
+const DistinctValuesShape = {
+  distinctDzongkhags: z.array(z.string()),
+  distinctGewogs: z.array(z.string()),
+  distinctVillages: z.array(z.string()),
+  /** Observer names as recorded on the checklists. */
+  distinctObservers: z.array(z.string()),
+};
+
 export const EntriesListResponseSchema = z.object({
   entriesTotal: z.number(),
   foundTotal: z.number(),
   limit: z.number(),
   page: z.number(),
   checklists: z.array(EntrySchema),
+  ...DistinctValuesShape,
 });
 export type EntriesListResponse = z.infer<typeof EntriesListResponseSchema>;
 
@@ -108,12 +150,21 @@ export const ChecklistsListResponseSchema = z.object({
   foundTotal: z.number(),
   totalChecklists: z.number(),
   entriesTotal: z.number(),
-  distinctDzongkhags: z.number(),
-  distinctGewogs: z.number(),
-  distinctVillages: z.number(),
-  distinctObservers: z.number(),
+  ...DistinctValuesShape,
+  /** Entries waiting for review (named, on submitted checklists) per dzongkhag, most first; all filters ignored. */
+  pendingPerDzongkhag: z.array(
+    z.object({ dzongkhag: z.string(), checklists: z.number(), entries: z.number() }),
+  ),
 });
 export type ChecklistsListResponse = z.infer<typeof ChecklistsListResponseSchema>;
+
+/** A rejection's reason: trimmed, blank means none, 500 characters at most. */
+export const REJECTION_REASON_MAX = 500;
+export const RejectionReasonField = z
+  .string({ error: 'rejectionReason must be text' })
+  .max(REJECTION_REASON_MAX, `rejectionReason is too long (${REJECTION_REASON_MAX} characters at most)`)
+  .optional()
+  .transform((v) => v?.trim() || undefined);
 
 /** PATCH /api/v1/checklists/{entryId} `{approvalStatus}`: approve or reject one entry. */
 export const EntryApprovalPatchSchema = z
@@ -121,6 +172,8 @@ export const EntryApprovalPatchSchema = z
     approvalStatus: z.enum(['approved', 'rejected'], {
       error: "Approval status must be 'approved' or 'rejected'",
     }),
+    /** With a rejection: the reason the birder will read (a rejection template's text, or the reviewer's own). */
+    rejectionReason: RejectionReasonField,
   })
   .strict();
 
@@ -158,6 +211,7 @@ export const BulkReviewSchema = z
       .array(z.uuid({ error: 'checklistIds must be checklist ids' }))
       .max(100, 'At most 100 checklists at once')
       .default([]),
+    rejectionReason: RejectionReasonField,
   })
   .refine((b) => b.entryIds.length + b.checklistIds.length > 0, 'Name at least one entry or checklist');
 export type BulkReview = z.input<typeof BulkReviewSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, SearchTermSchema } from './common';
+import { UploadPreviewFieldsSchema } from './upload';
 
 /** IUCN Red List categories, in the order the Red List gives them. The spec's dropdown offers CR EN LC NT VU. */
 export const IUCN_STATUSES = ['EX', 'EW', 'CR', 'EN', 'VU', 'NT', 'LC', 'DD', 'NE'] as const;
@@ -69,6 +70,8 @@ export const SpeciesSchema = z.object({
   scientificName: z.string().nullable(),
   order: z.string().nullable(),
   familyName: z.string().nullable(),
+  /** The same as familyName: the spec calls it `family` in the list and the export. */
+  family: z.string().nullable(),
   genus: z.string().nullable(),
   species: z.string().nullable(),
   authority: z.string().nullable(),
@@ -180,10 +183,14 @@ export const SpeciesInputSchema = z.object({
     .min(0, 'Observations must be 0 or more')
     .max(1_000_000_000, 'Observations is too large')
     .optional(),
-  photos: z
-    .array(z.string().max(14_000_000, 'Photo is too large (10 MB at most)'))
-    .max(10, 'At most 10 photos at once')
-    .optional(),
+  /** Photos to add. Blank items (`[""]`, what the original console sends with no photo picked) are "no new photo". */
+  photos: z.preprocess(
+    (v) => (Array.isArray(v) ? v.filter((p) => !(typeof p === 'string' && p.trim() === '')) : v),
+    z
+      .array(z.string().max(14_000_000, 'Photo is too large (10 MB at most)'))
+      .max(10, 'At most 10 photos at once')
+      .optional(),
+  ),
 });
 export type SpeciesInput = z.input<typeof SpeciesInputSchema>;
 /** PATCH: every field optional; only the fields sent change. */
@@ -243,5 +250,15 @@ export const SpeciesUploadResponseSchema = z.object({
   rejected: z.array(SpeciesUploadRowErrorSchema),
   warnings: z.array(SpeciesUploadRowErrorSchema),
   data: z.array(SpeciesSchema.pick({ _id: true, englishName: true, scientificName: true })),
+  ...UploadPreviewFieldsSchema.shape,
 });
 export type SpeciesUploadResponse = z.infer<typeof SpeciesUploadResponseSchema>;
+
+/** GET /api/v1/species/:id/stats: the species' approved records and the dzongkhags they were seen in. */
+export const SpeciesStatsSchema = z.object({
+  /** Approved entries of submitted checklists linked to this species. */
+  approvedRecords: z.number(),
+  /** The dzongkhags of those records, A-Z (records without a dzongkhag are counted, not listed). */
+  dzongkhags: z.array(z.string()),
+});
+export type SpeciesStats = z.infer<typeof SpeciesStatsSchema>;

@@ -52,7 +52,12 @@ export const UpdateUserBodySchema = z
     name: NameSchema.optional(),
     email: EmailSchema.optional(),
     userType: UserTypeSchema.optional(),
-    isDeactivated: z.boolean({ error: 'Account status must be true or false' }).optional(),
+    isDeactivated: z
+      .preprocess(
+        (v) => (v === 'true' ? true : v === 'false' ? false : v),
+        z.boolean({ error: 'Account status must be true or false' }),
+      )
+      .optional(),
     password: z
       .union([z.literal(''), PasswordSchema])
       .optional()
@@ -60,6 +65,32 @@ export const UpdateUserBodySchema = z
   })
   .strict();
 export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
+
+/** Fields of GET /users/{id} a client may echo back in PATCH /users/{id}: read-only, ignored. */
+export const USER_READ_ONLY_FIELDS = [
+  '_id',
+  'id',
+  '__v',
+  'createdAt',
+  'updatedAt',
+  'profile',
+  'country',
+  'googleAccount',
+] as const;
+
+/**
+ * PATCH /users/{id} as sent: a body echoing back what GET /users/{id} returned is accepted (the
+ * read-only fields are ignored); any other unknown field is still refused.
+ */
+export const UpdateUserRequestSchema = z.preprocess(
+  (v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v).filter(([k]) => !(USER_READ_ONLY_FIELDS as readonly string[]).includes(k)),
+        )
+      : v,
+  UpdateUserBodySchema,
+);
 
 /** A profile photo as the console sends it: a JPEG (or other image) data URL, or empty when unchanged. */
 export const PhotoDataUrlSchema = z

@@ -41,7 +41,7 @@ const EnvSchema = z
     ),
     SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Jarog <no-reply@jarog.bt>')),
-    PUBLIC_WEB_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
+    PUBLIC_WEB_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     PUBLIC_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     CORS_ORIGINS: optionalString,
     GOOGLE_CLIENT_ID: optionalString,
@@ -60,6 +60,23 @@ const EnvSchema = z
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
     TRUST_PROXY: flag,
+    /** Hosts whose https addresses are accepted as birder and entry photos (comma-separated). */
+    PHOTO_URL_HOSTS: z.preprocess(emptyToUndefined, z.string().default('res.cloudinary.com')),
+    /** The Darwin Core Archive's metadata (issue 13): licence, publisher and contact written into eml.xml. */
+    DWCA_LICENSE: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['CC0-1.0', 'CC-BY-4.0', 'CC-BY-NC-4.0'], {
+          error: 'must be CC0-1.0, CC-BY-4.0 or CC-BY-NC-4.0',
+        })
+        .default('CC-BY-4.0'),
+    ),
+    DWCA_PUBLISHER: z.preprocess(
+      emptyToUndefined,
+      z.string().default('Department of Forests and Park Services, Royal Government of Bhutan'),
+    ),
+    DWCA_CONTACT_NAME: z.preprocess(emptyToUndefined, z.string().default('Druk eBird data manager')),
+    DWCA_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('ebird@dofps.gov.bt')),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -73,20 +90,16 @@ const EnvSchema = z
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicWebUrl: e.PUBLIC_WEB_URL.replace(/\/+$/, ''),
+    // The console started beside the API (npm start) serves on WEB_PORT.
+    publicWebUrl: (e.PUBLIC_WEB_URL ?? `http://localhost:${e.WEB_PORT}`).replace(/\/+$/, ''),
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    // By default the console's own origin, under both names a local browser may use for it.
+    // Exactly CORS_ORIGINS, else the console's own origin (a local console also under its other
+    // loopback name); never an origin the configuration does not name.
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
           .map((s) => s.trim().replace(/\/+$/, ''))
           .filter(Boolean)
-      : [
-          ...new Set([
-            new URL(e.PUBLIC_WEB_URL).origin,
-            `http://localhost:${e.WEB_PORT}`,
-            `http://127.0.0.1:${e.WEB_PORT}`,
-          ]),
-        ],
+      : consoleOrigins(e.PUBLIC_WEB_URL ?? `http://localhost:${e.WEB_PORT}`),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -99,6 +112,15 @@ const EnvSchema = z
         : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    photoUrlHosts: e.PHOTO_URL_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    dwca: {
+      license: e.DWCA_LICENSE,
+      publisher: e.DWCA_PUBLISHER,
+      contactName: e.DWCA_CONTACT_NAME,
+      contactEmail: e.DWCA_CONTACT_EMAIL,
+    },
   }));
 
 export type Env = z.output<typeof EnvSchema>;
@@ -112,4 +134,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The console's origin; a loopback console (localhost or 127.0.0.1) under both names. */
+function consoleOrigins(webUrl: string): string[] {
+  const url = new URL(webUrl);
+  if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [`${url.protocol}//localhost${port}`, `${url.protocol}//127.0.0.1${port}`];
 }

@@ -37,10 +37,44 @@ export function migrationsFolder(): string {
   throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
 }
 
-/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * How long opening one PostgreSQL connection may take before the request is answered 503. It bounds
+ * the connection attempt only, not the wait for a free pooled connection: under load requests queue
+ * for the pool (slower, never a 5xx), while an unreachable server fails each attempt within this time.
+ */
+export const CONNECT_TIMEOUT_MS = 3000;
+
+/** A node-postgres client whose connection attempt gives up after CONNECT_TIMEOUT_MS. */
+class BoundedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === 'string' ? { connectionString: config } : config),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+  }
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (or in memory for `memory://`).
+ * A PostgreSQL connection that breaks (server restarted or stopped) is reported to `onConnectionError` and
+ * dropped from the pool; it never takes the process down, and the next query opens a fresh connection.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  onConnectionError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      Client: BoundedClient,
+    });
+    const report = opts.onConnectionError ?? (() => {});
+    // An idle connection's socket error reaches the pool; one checked out (e.g. inside a transaction
+    // between two statements) reaches only its client. Without a listener either one kills the process.
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

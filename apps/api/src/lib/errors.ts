@@ -20,14 +20,30 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** An Idempotency-Key sent again with a different request body. */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** A write signed in by the app's session cookie came without a JSON body (CSRF guard). */
+  JSON_REQUIRED: 415,
   /** The body is larger than allowed. */
   PAYLOAD_TOO_LARGE: 413,
   /** Too many attempts; try again later. */
   RATE_LIMITED: 429,
+  /** An .xlsx upload that is empty, truncated or not a spreadsheet. */
+  BAD_SPREADSHEET: 400,
+  /** An .xlsx upload over the inflated-size, ratio or part-count caps (a zip bomb). */
+  UNSAFE_SPREADSHEET: 400,
+  /** A path whose %-encoding does not decode. */
+  BAD_URL: 400,
+  /** A known path asked for with a method it does not answer (the Allow header lists those it does). */
+  METHOD_NOT_ALLOWED: 405,
+  /** A body type (Content-Type) or Content-Encoding the route does not take. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Two imports are already running; try again after Retry-After seconds. */
+  IMPORT_BUSY: 503,
   /** Something broke on our side. */
   INTERNAL: 500,
   /** The database is not ready. */
   UNAVAILABLE: 503,
+  /** The database cannot be reached (stopped, restarting, unreachable); retry after `Retry-After`. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

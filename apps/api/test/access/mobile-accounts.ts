@@ -10,5 +10,6 @@ export const MOBILE_ACCOUNT_ROUTES: Record<string, Access> = {
   'PATCH /api/v1/users/updateMyPassword': 'signed-in',
   'POST /api/v1/forgotPassword': 'public',
   'GET /api/v1/notifications/:userId': 'signed-in',
+  'GET /api/v1/notices': 'signed-in',
   'DELETE /api/v1/notifications/:id': 'signed-in',
 };

@@ -8,4 +8,6 @@ export const RECORDS_REVIEW_ROUTES: Record<string, Access> = {
   'POST /api/v1/checklists/review': 'admin',
   'GET /api/v1/checklists/:id': 'admin',
   'PATCH /api/v1/checklists/:entryId': 'admin',
+  'PATCH /api/v1/checklists/:id/details': 'admin',
+  'DELETE /api/v1/checklists/:id': 'admin',
 };

@@ -16,9 +16,13 @@ const token = (page) => page.evaluate(() => localStorage.getItem('token'));
 describe('sign-in flows', { timeout: 120_000 }, () => {
   test('root signs in, sees the pending label, lands on / and stays signed in after a reload', async () => {
     const { page, context, errors } = await openPage(stack);
-    // Hold the login answer back a moment so the pending state can be seen.
+    // Hold the login answer back until the pending state has been seen (a gate, not a timer).
+    let release = () => undefined;
+    const gate = new Promise((r) => {
+      release = r;
+    });
     await page.route(`${stack.apiUrl}/auth/login`, async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await gate;
       await route.continue();
     });
     await page.goto('/login');
@@ -28,6 +32,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
     const pending = page.getByRole('button', { name: 'Signing in...' });
     await pending.waitFor();
     assert.equal(await pending.isDisabled(), true);
+    release();
 
     await page.waitForURL(`${stack.webUrl}/`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -44,7 +49,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
   test('a wrong password shows the server message in the error area', async () => {
     const { page, context } = await openPage(stack);
     await signIn(page, { email: ROOT.email, password: 'not-the-password' });
-    const alert = page.locator('.ant-alert-error');
+    const alert = page.getByRole('alert');
     await alert.getByText('Invalid email or password').waitFor();
     assert.equal(pathOf(page), '/login');
     assert.equal(await token(page), null);
@@ -57,6 +62,8 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The URL changes before the lazy page replaces the sign-in form: wait for the page itself.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(admin.email);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.locator('.ant-alert-success').waitFor();
@@ -83,7 +90,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
   test('Google: no button when the API has it off; a failed Google return explains itself', async () => {
     const { page, context } = await openPage(stack);
     await page.goto('/login?error=google');
-    await page.locator('.ant-alert-error').getByText('Google sign-in failed. Please try again.').waitFor();
+    await page.getByRole('alert').getByText('Google sign-in failed. Please try again.').waitFor();
     assert.equal(await page.getByRole('link', { name: 'Sign in with Google' }).count(), 0);
     await context.close();
   });

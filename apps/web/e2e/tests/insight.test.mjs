@@ -441,7 +441,7 @@ describe('insight', { timeout: 150_000 }, () => {
     await page.waitForURL(`**/birders/${birderIds.karma}`);
     const profile = page.getByTestId('birder-profile');
     await profile.getByText('Forester').waitFor();
-    await profile.getByText('Total Entries').waitFor();
+    await profile.getByText('Submitted entries').waitFor();
     await page.getByTestId('birder-entries').waitFor();
     const entries = await page.getByTestId('birder-entries').textContent();
     for (const bird of ['Large-billed Crow', 'Common Raven', 'Black-necked Crane', 'Satyr Tragopan'])
@@ -552,7 +552,9 @@ describe('insight', { timeout: 150_000 }, () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'insight-analysis-results-1280');
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.innerWidth === 375);
+    // Two frames: the resize observers have laid the page out again.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await assertNoSidewaysScroll(page, 'analysis results at 375px');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'insight-analysis-results-375');
@@ -589,7 +591,6 @@ describe('insight', { timeout: 150_000 }, () => {
       for (const [name, url, ready] of pages) {
         await page.goto(url);
         await ready();
-        await page.waitForTimeout(400);
         await assertNoSidewaysScroll(page, `${name} at ${width}px`);
         await screenshot(page, `${name}-${width}`);
       }

@@ -15,6 +15,7 @@ const SIDEBAR_LINKS = [
   'Dashboard',
   'Species',
   'Checklists',
+  'Review Queue',
   'Entries',
   'New Species',
   'Graphs',

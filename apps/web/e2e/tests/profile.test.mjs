@@ -99,7 +99,7 @@ describe('own profile and account', { timeout: 120_000 }, () => {
     await page.getByLabel('New password', { exact: true }).fill('Fresh-pass-2026');
     await page.getByLabel('Confirm new password').fill('Fresh-pass-2026');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.locator('.ant-alert-error').getByText('Old password is incorrect').waitFor();
+    await page.getByRole('alert').getByText('Old password is incorrect').waitFor();
 
     await page.getByLabel('Old password').fill(admin.password);
     await page.getByRole('button', { name: 'Update Password' }).click();

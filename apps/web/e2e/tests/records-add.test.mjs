@@ -203,6 +203,9 @@ describe('adding records', { timeout: 120_000 }, () => {
     assert.equal(before.foundTotal, 0, 'nothing was imported');
 
     await page.getByRole('button', { name: 'Import only the good rows' }).click();
+    // Issue 12: a preview first (nothing saved), then Confirm.
+    await page.getByTestId('upload-preview').getByText('Preview: nothing has been saved yet').waitFor();
+    await page.getByRole('button', { name: 'Confirm upload' }).click();
     const report = page.getByTestId('upload-report');
     await report.getByText(/^Uploaded 2 entries in 1 checklist/).waitFor();
     await report.getByTestId('rejected-rows').locator('tr', { hasText: 'SelectedDate' }).waitFor();
@@ -244,6 +247,7 @@ describe('adding records', { timeout: 120_000 }, () => {
         });
       await page.getByRole('button', { name: 'Upload' }).click();
       await page.getByRole('button', { name: 'Import only the good rows' }).click();
+      await page.getByRole('button', { name: 'Confirm upload' }).click();
       await page.getByTestId('imported-rows').waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await assertNoSidewaysScroll(page, `records-upload-${width}`);

@@ -20,6 +20,8 @@ import { sessionOutcome } from './session-outcome';
 import { useAppDispatch, useAppSelector } from './store';
 
 // Each frame is its own chunk: a signed-out visitor never downloads the shell, nor an admin the sign-in frame.
+// /boot.js preloads the frame the visitor needs with the entry chunk (vite.boot-plugin.ts). The sign-in frame stays
+// lazy: rendered eagerly it replaced its page before a session's redirect had handed over the flash message.
 const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout));
 const AuthLayout = lazyPage(() => import('../features/auth/AuthLayout').then((m) => m.AuthLayout));
 

@@ -24,6 +24,9 @@ const SPEC_SIGNED_IN_PATHS = [
   '/notifications',
   '/top-birders',
   '/graphs',
+  // Issue 14: the review queue (in the sidebar, after Checklists) and its rules page.
+  '/review',
+  '/review/rules',
 ];
 
 describe('route table', () => {
@@ -66,9 +69,12 @@ describe('sidebar', () => {
       '/',
       '/species',
       '/checklists',
+      '/review',
       '/entries',
       '/new-species',
       '/graphs',
+      // Issue 12: Checklist Analysis was reachable only by typing its address.
+      '/checklists/analyze',
       '/birders',
       '/settings',
     ];
@@ -78,9 +84,11 @@ describe('sidebar', () => {
       'Dashboard',
       'Species',
       'Checklists',
+      'Review Queue',
       'Entries',
       'New Species',
       'Graphs',
+      'Checklist Analysis',
       'Birders',
       'Settings',
     ]);
@@ -92,7 +100,7 @@ describe('sidebar', () => {
     ['/species/123', '/species'],
     ['/species/123/edit', '/species'],
     ['/species/add', '/species'],
-    ['/checklists/analyze', '/checklists'],
+    ['/checklists/analyze', '/checklists/analyze'],
     ['/new-species/Morning walk', '/new-species'],
     ['/birders/7', '/birders'],
     ['/top-birders', '/'],

@@ -6,6 +6,7 @@ import {
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import { errorCode } from '../lib/api-error';
+import { RevalidationCache, withValidator } from './revalidation';
 import { apiUrl } from './runtime-config';
 import { type SessionRedirect, type SessionState, sessionEnded } from './session.slice';
 
@@ -46,8 +47,23 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+const revalidation = new RevalidationCache();
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
+  const key = revalidation.keyOf(args, (api.getState() as { session: SessionState }).session.token);
+  const etag = key ? revalidation.etagFor(key) : undefined;
+  let result = await rawBaseQuery(etag ? withValidator(args, etag) : args, api, extra);
+  if (key && result.error?.status === 304) {
+    // Nothing changed since the kept answer, which the API did not send again.
+    const kept = revalidation.take(key);
+    if (kept !== undefined) return { data: kept, meta: result.meta };
+    result = await rawBaseQuery(args, api, extra);
+  }
+  if (key && !result.error) {
+    const headers = result.meta?.response?.headers;
+    const json = headers?.get('Content-Type')?.includes('application/json') ?? false;
+    revalidation.keep(key, json ? (headers?.get('ETag') ?? null) : null, result.data);
+  }
   const redirect = result.error ? sessionEndFor(api.endpoint, result.error) : null;
   if (redirect) api.dispatch(sessionEnded(redirect));
   return result;

@@ -1,7 +1,9 @@
 import {
+  AuditOutlined,
   BarChartOutlined,
   ContainerOutlined,
   DashboardOutlined,
+  FileExcelOutlined,
   FileSearchOutlined,
   ReadOutlined,
   SettingOutlined,
@@ -50,6 +52,12 @@ const PasswordUpdatePage = lazyPage(() =>
 const ActivityLogPage = lazyPage(() =>
   import('../features/notifications/ActivityLogPage').then((m) => m.ActivityLogPage),
 );
+const ReviewQueuePage = lazyPage(() =>
+  import('../features/review/ReviewQueuePage').then((m) => m.ReviewQueuePage),
+);
+const ReviewRulesPage = lazyPage(() =>
+  import('../features/review/ReviewRulesPage').then((m) => m.ReviewRulesPage),
+);
 const DashboardPage = lazyPage(() =>
   import('../features/insight/dashboard/DashboardPage').then((m) => m.DashboardPage),
 );
@@ -94,8 +102,14 @@ export const appRoutes: AppRoute[] = [
     menu: { label: 'Checklists', icon: <UnorderedListOutlined /> },
   },
   { path: '/checklists/add', title: 'Add Checklist', Page: AddChecklistPage },
-  { path: '/checklists/analyze', title: 'Checklist Analysis', Page: ChecklistAnalysisPage },
   { path: '/checklists/:id', title: 'Checklist Details', Page: ChecklistPage },
+  {
+    path: '/review',
+    title: 'Review Queue',
+    Page: ReviewQueuePage,
+    menu: { label: 'Review Queue', icon: <AuditOutlined /> },
+  },
+  { path: '/review/rules', title: 'Review Rules', Page: ReviewRulesPage, highlight: '/review' },
   {
     path: '/entries',
     title: 'Entries',
@@ -118,6 +132,12 @@ export const appRoutes: AppRoute[] = [
     title: 'Graphs',
     Page: GraphsPage,
     menu: { label: 'Graphs', icon: <BarChartOutlined /> },
+  },
+  {
+    path: '/checklists/analyze',
+    title: 'Checklist Analysis',
+    Page: ChecklistAnalysisPage,
+    menu: { label: 'Checklist Analysis', icon: <FileExcelOutlined /> },
   },
   {
     path: '/birders',

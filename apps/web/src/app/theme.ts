@@ -6,6 +6,13 @@ export const theme: ThemeConfig = {
     colorPrimary: '#1b5e4a',
     colorLink: '#1b5e4a',
     colorInfo: '#1b5e4a',
+    // WCAG 2.1 AA (issue 12): antd's defaults for secondary text (0.45), placeholders (0.25) and red
+    // (#ff4d4f) fall below 4.5:1 on white; these reach it (4.9:1 and more) and keep the look.
+    colorError: '#c41d1d',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     borderRadius: 8,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

@@ -1,9 +1,13 @@
 import { Alert } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 
-const FlashStateSchema = z.object({ message: z.string().min(1) });
+/** The message in a history entry's state, if it carries one (a plain check: zod is not on the sign-in page). */
+function flashMessageOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('message' in state)) return null;
+  const { message } = state as { message: unknown };
+  return typeof message === 'string' && message.length > 0 ? message : null;
+}
 
 /** Navigation state that carries a success message to the next page ("success → /login with message"). */
 export const flash = (message: string) => ({ message });
@@ -18,9 +22,9 @@ export function FlashMessage() {
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
-    const parsed = FlashStateSchema.safeParse(location.state);
-    if (!parsed.success) return;
-    setMessage(parsed.data.message);
+    const carried = flashMessageOf(location.state);
+    if (!carried) return;
+    setMessage(carried);
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
 

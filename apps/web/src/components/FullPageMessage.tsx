@@ -1,10 +1,16 @@
 import { Spin } from 'antd';
 
 /** The whole screen while the app cannot show anything else yet (e.g. the login check). */
-export function FullPageMessage({ text = 'Loading...' }: { text?: string }) {
+export function FullPageMessage({
+  text = 'Loading...',
+  spinner = true,
+}: {
+  text?: string;
+  spinner?: boolean;
+}) {
   return (
     <div className="full-page-message" role="status" aria-live="polite">
-      <Spin />
+      {spinner && <Spin />}
       <span>{text}</span>
     </div>
   );

@@ -23,7 +23,7 @@ export function PageHeader({ title, backTo, extra }: PageHeaderProps) {
       {backTo !== undefined && (
         <Button type="text" icon={<ArrowLeftOutlined />} onClick={goBack} aria-label="Back" />
       )}
-      <Typography.Title level={3} className="page-header__title">
+      <Typography.Title level={1} className="page-header__title">
         {title}
       </Typography.Title>
       {extra && <div className="page-header__extra">{extra}</div>}

@@ -13,5 +13,6 @@ function RavenSvg() {
 }
 
 export function RavenIcon({ style, className }: { style?: CSSProperties; className?: string }) {
-  return <Icon component={RavenSvg} style={style} className={className} />;
+  // Decoration: the text beside it (or the wrapper's label) names what it stands for.
+  return <Icon component={RavenSvg} style={style} className={className} aria-hidden="true" />;
 }

@@ -9,7 +9,7 @@ export function zodRule(schema: z.ZodType): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       // An empty field is the `required` rule's business (it words it better than a length rule).
-      if (value === undefined || value === null || value === '') return;
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return;
       const result = schema.safeParse(value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
     },

@@ -1,15 +1,20 @@
+/** Every time the console shows is Bhutan's (Asia/Thimphu, UTC+6), as its dates are, whatever the browser's zone. */
+export const TIME_ZONE = 'Asia/Thimphu';
+export const TIME_ZONE_LABEL = 'Bhutan time';
+
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  timeZone: TIME_ZONE,
 });
 
-/** "21 Nov 2026, 14:05"; the raw text when it is not a date. */
+/** "21 Nov 2026, 14:05 Bhutan time" (Asia/Thimphu); the raw text when it is not a date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} ${TIME_ZONE_LABEL}`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,3 +1,8 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@jarog/contracts';
+
+/** The page sizes every list offers (5 stays the default). */
+export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 10, 20, 50, MAX_PAGE_SIZE] as const;
+
 /** Page numbers start at 1; anything else in the URL (missing, 0, -2, "abc", 1.5) means page 1. */
 export function parsePage(raw: string | null | undefined): number {
   if (!raw || !/^\d+$/.test(raw)) return 1;

@@ -29,9 +29,15 @@ export const birderNotices = pgTable(
     entryId: uuid('entry_id').references(() => entries.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
+    /** The old server's ObjectId and import batch (migration 0012). */
+    legacyId: text('legacy_id'),
+    legacyBatch: integer('legacy_batch'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('birder_notices_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('birder_notices_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('birder_notices_user_kind_idx').on(t.userId, t.kind, t.createdAt, t.id),
+  ],
 );
 export type BirderNoticeRow = typeof birderNotices.$inferSelect;
 
@@ -51,3 +57,22 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Sessions of the birders' app (Login, signup, password change): a token or session cookie naming one
+ * is valid while the row exists, has not expired and carries the account's current token version.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenVersion: integer('token_version').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.expiresAt)],
+);
+export type UserSessionRow = typeof userSessions.$inferSelect;

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -45,6 +46,9 @@ export const checklists = pgTable(
     /** Entries that are not new-species reports, and the approved ones among them (migration 0005). */
     namedEntries: integer('named_entries').notNull().default(0),
     approvedNamedEntries: integer('approved_named_entries').notNull().default(0),
+    /** Imported from the old server: the documents' shared key, and the import batch (migration 0012). */
+    legacyKey: text('legacy_key'),
+    legacyBatch: integer('legacy_batch'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,11 +83,21 @@ export const entries = pgTable(
     approval: approvalEnum('approval').notNull().default('pending'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The old server's ObjectId of this entry's document, and the import batch (migration 0012). */
+    legacyId: text('legacy_id'),
+    legacyBatch: integer('legacy_batch'),
     /** 'Unknown Birds' or 'New bird - …': a report awaiting a name. */
     isNewSpecies: boolean('is_new_species')
       .notNull()
       .generatedAlwaysAs(sql`bird_name = 'Unknown Birds' OR bird_name LIKE 'New bird - %'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Review flags (migration 0013): as the wire carries them, and their codes for filtering. */
+    flags: jsonb('flags').$type<{ code: string; reason: string }[]>().notNull().default([]),
+    flagCodes: text('flag_codes').array().notNull().default([]),
+    /** The reason the reviewer gave when rejecting (a template's text as it was then). */
+    rejectionReason: text('rejection_reason'),
+    /** Approved by the trusted-birder rule, not a person; reversible. */
+    autoApproved: boolean('auto_approved').notNull().default(false),
   },
   (t) => [
     index('entries_checklist_idx').on(t.checklistId),

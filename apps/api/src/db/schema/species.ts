@@ -24,6 +24,9 @@ export const species = pgTable(
     habitat: text('habitat'),
     description: text('description'),
     observations: integer('observations').notNull().default(0),
+    /** The old server's ObjectId and import batch (migration 0012). */
+    legacyId: text('legacy_id'),
+    legacyBatch: integer('legacy_batch'),
     /** Lower-cased, accent-free names for search; kept by a trigger (see the migration). */
     searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
 /*
  * Summary tables for the analytics. Triggers on checklists and entries keep them current in the
@@ -79,4 +79,63 @@ export const statsBirder = pgTable(
     approved: integer('approved').notNull().default(0),
   },
   (t) => [index('stats_birder_approved_idx').on(t.approved.desc(), t.observerId)],
+);
+
+/** Per console list: submitted checklists holding an entry of the list, and those entries (migration 0008). */
+export const statsListTotals = pgTable('stats_list_totals', {
+  list: text('list').primaryKey(),
+  checklists: bigint('checklists', { mode: 'number' }).notNull().default(0),
+  entries: bigint('entries', { mode: 'number' }).notNull().default(0),
+});
+
+/** Per list, the distinct dzongkhags, gewogs, villages and observer names its checklists carry. */
+export const statsListValues = pgTable(
+  'stats_list_values',
+  {
+    list: text('list').notNull(),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    checklists: integer('checklists').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_list_values_pk', columns: [t.list, t.kind, t.value] })],
+);
+
+/** Approved named entries per period ('YYYY-MM', 'YYYY', 'all'), place level (0-3) and bird. */
+export const statsSpeciesPeriod = pgTable(
+  'stats_species_period',
+  {
+    period: text('period').notNull(),
+    level: smallint('level').notNull(),
+    dzongkhag: text('dzongkhag').notNull().default(''),
+    gewog: text('gewog').notNull().default(''),
+    village: text('village').notNull().default(''),
+    birdName: text('bird_name').notNull(),
+    entries: integer('entries').notNull().default(0),
+    birds: bigint('birds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_species_period_pk',
+      columns: [t.period, t.level, t.dzongkhag, t.gewog, t.village, t.birdName],
+    }),
+  ],
+);
+
+/** Distinct species per period and place (level 0 national, 1 dzongkhag, 2 gewog, 3 village). */
+export const statsPlaceSpecies = pgTable(
+  'stats_place_species',
+  {
+    period: text('period').notNull(),
+    level: smallint('level').notNull(),
+    dzongkhag: text('dzongkhag').notNull().default(''),
+    gewog: text('gewog').notNull().default(''),
+    village: text('village').notNull().default(''),
+    species: integer('species').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_place_species_pk',
+      columns: [t.period, t.level, t.dzongkhag, t.gewog, t.village],
+    }),
+  ],
 );

@@ -31,6 +31,9 @@ export const users = pgTable(
     profession: text('profession'),
     /** Bumped on logout, password change, deactivation: tokens carrying an older value are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The old Druk eBird server's ObjectId and the import batch that brought the account (migration 0012). */
+    legacyId: text('legacy_id'),
+    legacyBatch: integer('legacy_batch'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

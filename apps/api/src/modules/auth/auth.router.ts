@@ -1,23 +1,21 @@
 import { LoginBodySchema, RegisterBodySchema } from '@jarog/contracts';
-import type { CookieOptions, Request } from 'express';
+import type { CookieOptions } from 'express';
 import { AppError } from '../../lib/errors';
+import { clientIp } from '../../lib/limits';
 import { randomToken } from '../../lib/tokens';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import type { RegisterRoutes } from '../../routes';
 import { toCurrentUser } from '../users/users.mapper';
 import { usersRepository } from '../users/users.repository';
-import { issueSession, login, loginLimitersFor, logout, register } from './auth.service';
+import { issueSession, login, logout, REGISTER_MESSAGE, register } from './auth.service';
 import { googleAuthorizationUrl, signInWithGoogle } from './google.service';
 
 const STATE_COOKIE = 'jarog_google_state';
 const LOGIN_COOKIE = 'jarog_google_login';
 const GOOGLE_LOGIN_TTL_MS = 2 * 60 * 1000;
 
-const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-
 export const registerAuthRoutes: RegisterRoutes = (t, ctx) => {
-  const limiters = loginLimitersFor(ctx);
   /** One-time codes handed over in a cookie after Google's callback, redeemed by /auth/login/success. */
   const pendingGoogleLogins = new Map<string, { userId: string; expires: number }>();
   const cookie: CookieOptions = {
@@ -33,7 +31,7 @@ export const registerAuthRoutes: RegisterRoutes = (t, ctx) => {
 
   t.add('post', '/auth/login', 'public', async (req, res) => {
     const body = parse(LoginBodySchema, req.body);
-    res.json(await login(ctx, limiters, body, clientIp(req)));
+    res.json(await login(ctx, body, clientIp(req)));
   });
 
   t.add('get', '/auth/checkLoggedIn', 'signed-in', (req, res) => {
@@ -48,10 +46,8 @@ export const registerAuthRoutes: RegisterRoutes = (t, ctx) => {
 
   t.add('post', '/auth/register', 'public', async (req, res) => {
     const body = parse(RegisterBodySchema, req.body);
-    await register(ctx, body);
-    res
-      .status(201)
-      .json({ message: 'Account created. You can sign in once an administrator has given you access.' });
+    await register(ctx, body, clientIp(req));
+    res.status(201).json({ message: REGISTER_MESSAGE });
   });
 
   t.add('get', '/auth/google', 'public', (_req, res) => {

@@ -1,5 +1,6 @@
 import { ErrorResponseSchema, MobileErrorResponseSchema } from '@jarog/contracts';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../../middleware/auth';
 import type { RouteInfo } from '../../routes';
 import { isMobileAccountPath } from '../mobile/mobile.errors';
 import { ROUTE_DOCS } from './descriptions';
@@ -102,7 +103,12 @@ function operation(route: RouteInfo, template: string, doc: RouteDoc | undefined
     summary: doc?.summary ?? `${key} (not described yet)`,
     ...(doc?.description ? { description: doc.description } : {}),
     'x-access': route.access,
-    security: route.access === 'public' ? [] : [{ bearer: [] }],
+    security:
+      route.access === 'public'
+        ? []
+        : route.sessionCookie
+          ? [{ bearer: [] }, { appSession: [] }]
+          : [{ bearer: [] }],
     ...(params.length + query.length > 0 ? { parameters: [...params, ...query] } : {}),
   };
   if (doc?.body) {
@@ -157,9 +163,12 @@ function responses(route: RouteInfo, doc: RouteDoc | undefined, w: SchemaWriter,
     };
   }
   const error = isMobileAccountPath(route.path) ? 'MobileError' : 'Error';
+  const errorBody = doc?.errorSchema
+    ? w.convert(doc.errorSchema, 'output')
+    : { $ref: `#/components/schemas/${error}` };
   const ref = (description: string) => ({
     description,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${error}` } } },
+    content: { 'application/json': { schema: errorBody } },
   });
   if (hasInput)
     out['400'] = ref('The input is not valid: `message` says what is wrong, `details` lists every problem');
@@ -214,7 +223,16 @@ export function buildOpenApi(routes: readonly RouteInfo[], serverUrl: string): O
         Error: w.convert(ErrorResponseSchema, 'output'),
         MobileError: w.convert(MobileErrorResponseSchema, 'output'),
       },
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        appSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description:
+            'The birders’ app: the httpOnly cookie set by users/Login and users/signup, used only when no Authorization header is sent; writes with a body must be JSON.',
+        },
+      },
       responses: {},
     },
   };

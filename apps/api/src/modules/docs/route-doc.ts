@@ -23,7 +23,9 @@ export interface RouteDoc {
   /** The success status (200 when not given). */
   status?: number;
   /** A success answered with something other than JSON (a CSV file, a redirect, a page). */
-  produces?: { type: 'text/csv' | 'text/html' | 'redirect'; description: string };
+  produces?: { type: 'text/csv' | 'text/html' | 'application/zip' | 'redirect'; description: string };
+  /** The error body, where a route's differs from the usual `{message, code, details?}`. */
+  errorSchema?: z.ZodType;
   /** Other statuses worth naming, with when they happen (the usual 400/401/403 are added for you). */
   errors?: Record<number, string>;
 }

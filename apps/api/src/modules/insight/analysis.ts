@@ -20,7 +20,16 @@ const HEADERS: Record<string, 'birder' | 'checklist' | 'location' | 'total' | 'd
   date: 'date',
 };
 const REQUIRED = ['birder', 'checklist', 'location', 'total'] as const;
+/** Each required column as the upload's hint names it, so the error and the hint spell it alike. */
+export const COLUMN_NAMES: Record<(typeof REQUIRED)[number], string> = {
+  birder: 'Birder',
+  checklist: 'ChecklistName',
+  location: 'Location',
+  total: 'Total',
+};
 const MAX_SKIPPED_REPORTED = 200;
+/** Rows a checklist-analysis upload may hold (blank ones count): the checklist upload's cap. */
+export const MAX_ANALYSIS_ROWS = 20_000;
 
 /** Parses 'YYYY-MM-DD', 'DD/MM/YYYY' or an Excel date cell (read as YYYY-MM-DD) into year and month. */
 function monthOf(text: string | undefined): Month | undefined {
@@ -51,6 +60,7 @@ export async function analyseChecklists(bytes: Buffer, period: Month): Promise<C
   const checklistMonths = new Map<string, Month>();
   const skipped: ChecklistAnalysis['skipped'] = [];
   let rowsRead = 0;
+  let rowsSeen = 0;
   let skippedCount = 0;
   const skip = (row: number, message: string) => {
     skippedCount++;
@@ -68,7 +78,7 @@ export async function analyseChecklists(bytes: Buffer, period: Month): Promise<C
       if (missing.length)
         throw new AppError(
           'VALIDATION',
-          `The sheet needs the columns Birder, ChecklistName, Location and Total; missing: ${missing.join(', ')}`,
+          `The sheet needs the columns Birder, ChecklistName, Location and Total; missing: ${missing.map((k) => COLUMN_NAMES[k]).join(', ')}`,
         );
       continue;
     }
@@ -76,6 +86,9 @@ export async function analyseChecklists(bytes: Buffer, period: Month): Promise<C
       const i = columns?.[k];
       return i === undefined ? undefined : cells[i]?.trim() || undefined;
     };
+    // Every row after the header counts toward the cap, blank ones too.
+    if (++rowsSeen > MAX_ANALYSIS_ROWS)
+      throw new AppError('VALIDATION', `A file may hold at most ${MAX_ANALYSIS_ROWS} rows`);
     if (cells.every((c) => !c?.trim())) continue;
     rowsRead++;
     const birder = cell('birder');
@@ -109,7 +122,7 @@ export async function analyseChecklists(bytes: Buffer, period: Month): Promise<C
     .map(([name, set]) => ({ name, checklistCount: set.size }))
     .sort((a, b) => b.checklistCount - a.checklistCount || a.name.localeCompare(b.name))
     .slice(0, 5);
-  let highest: ChecklistAnalysis['highestBirdsLocation'] = null;
+  let highest: { location: string; totalBirdCount: number } | null = null;
   for (const [location, totalBirdCount] of birdsByLocation)
     if (!highest || totalBirdCount > highest.totalBirdCount) highest = { location, totalBirdCount };
   const inMonth = (m: Month) =>
@@ -122,7 +135,8 @@ export async function analyseChecklists(bytes: Buffer, period: Month): Promise<C
     skipped.push({ row: 0, message: `…and ${skippedCount - skipped.length} more rows skipped` });
   return {
     topBirders,
-    highestBirdsLocation: highest,
+    highestBirdsLocation: highest?.location ?? null,
+    highestBirdsLocationTotal: highest?.totalBirdCount ?? null,
     totalChecklists: allChecklists.size,
     changeResult: changeResult(inMonth(period), inMonth(previousMonth(period))),
     year: period.year,

@@ -1,11 +1,12 @@
-import { and, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   statsChecklistPlaceMonth,
+  statsPlaceSpecies,
   statsSite,
   statsSpeciesMonth,
-  statsSpeciesPlaceMonth,
+  statsSpeciesPeriod,
 } from '../../db/schema';
 
 /*
@@ -16,7 +17,8 @@ import {
 /** Species names shown behind each bar (tooltips): the most counted ones first, at most this many. */
 export const BIRD_NAMES_PER_LABEL = 25;
 
-const sp = statsSpeciesPlaceMonth;
+const ps = statsPlaceSpecies;
+const spp = statsSpeciesPeriod;
 const sm = statsSpeciesMonth;
 const cp = statsChecklistPlaceMonth;
 
@@ -29,46 +31,50 @@ export interface PlaceCount {
   birdNames: string[];
 }
 
-/** Distinct species per dzongkhag (or gewog, or village) between two month keys, largest first. */
+/** A summary period of migration 0008: a month 'YYYY-MM', a year 'YYYY', or 'all'. */
+export type Period = string;
+const LEVEL = { national: 0, dzongkhag: 1, gewog: 2, village: 3 } as const;
+
+/**
+ * Distinct species per dzongkhag (or gewog, or village) in a period, largest first, with the most
+ * counted names of each. Reads the per-place species counts (stats_place_species) for the ranking and
+ * each shown place's own birds (stats_species_period), both kept by triggers: no GROUP BY over a
+ * year of place-and-bird rows.
+ */
 export async function speciesByPlace(
   db: Db,
   level: 'dzongkhag' | 'gewog' | 'village',
-  from: string,
-  to: string,
+  period: Period,
   limit: number,
 ): Promise<PlaceCount[]> {
-  // One row per place and bird first, so a bird seen in several villages of a dzongkhag counts once.
-  const keys = {
-    dzongkhag: [sp.dzongkhag],
-    gewog: [sp.dzongkhag, sp.gewog],
-    village: [sp.dzongkhag, sp.gewog, sp.village],
-  }[level];
-  const perBird = db
-    .select({
-      dzongkhag: sp.dzongkhag,
-      gewog: level === 'dzongkhag' ? sql<string>`''`.as('gewog') : sp.gewog,
-      village: level === 'village' ? sp.village : sql<string>`''`.as('village'),
-      birdName: sp.birdName,
-      birds: sql<number>`sum(${sp.birds})`.as('birds'),
-    })
-    .from(sp)
-    .where(and(inRange(sp.month, from, to), gt(sp.entries, 0), ne(keys[keys.length - 1] ?? sp.dzongkhag, '')))
-    .groupBy(...keys, sp.birdName)
-    .as('per_bird');
+  const lv = LEVEL[level];
+  const last = { dzongkhag: ps.dzongkhag, gewog: ps.gewog, village: ps.village }[level];
+  const top = db
+    .select({ dzongkhag: ps.dzongkhag, gewog: ps.gewog, village: ps.village, count: ps.species })
+    .from(ps)
+    .where(and(eq(ps.period, period), eq(ps.level, lv), gt(ps.species, 0), ne(last, '')))
+    .orderBy(desc(ps.species), ps.dzongkhag, ps.gewog, ps.village)
+    .limit(limit)
+    .as('top');
+  // Each shown place's most counted birds, read in order from stats_species_period_top_idx. The outer
+  // place is named "top" explicitly: drizzle writes a subquery's columns unqualified.
+  const names = sql<
+    string[]
+  >`(select coalesce(array_agg(b.bird_name order by b.birds desc, b.bird_name), '{}')
+      from (select ${spp.birdName} as bird_name, ${spp.birds} as birds from ${spp}
+            where ${spp.period} = ${period} and ${spp.level} = ${lv} and ${spp.dzongkhag} = "top"."dzongkhag"
+              and ${spp.gewog} = "top"."gewog" and ${spp.village} = "top"."village" and ${spp.entries} > 0
+            order by ${spp.birds} desc, ${spp.birdName} limit ${BIRD_NAMES_PER_LABEL}) b)`;
   const rows = await db
     .select({
-      dzongkhag: perBird.dzongkhag,
-      gewog: perBird.gewog,
-      village: perBird.village,
-      count: sql<number>`count(*)::int`,
-      birdNames: sql<
-        string[]
-      >`(array_agg(${perBird.birdName} ORDER BY ${perBird.birds} DESC, ${perBird.birdName}))[1:${sql.raw(String(BIRD_NAMES_PER_LABEL))}]`,
+      dzongkhag: top.dzongkhag,
+      gewog: top.gewog,
+      village: top.village,
+      count: top.count,
+      birdNames: names,
     })
-    .from(perBird)
-    .groupBy(perBird.dzongkhag, perBird.gewog, perBird.village)
-    .orderBy(sql`count(*) DESC`, perBird.dzongkhag, perBird.gewog, perBird.village)
-    .limit(limit);
+    .from(top)
+    .orderBy(desc(top.count), top.dzongkhag, top.gewog, top.village);
   return withLabels(rows, level);
 }
 
@@ -110,12 +116,12 @@ function withLabels(
   }));
 }
 
-/** Distinct species nationally in a month range. */
-export async function distinctSpecies(db: Db, from: string, to: string): Promise<number> {
+/** Distinct species nationally in a period (kept per period by the triggers of migration 0008). */
+export async function distinctSpecies(db: Db, period: Period): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(DISTINCT ${sm.birdName})::int` })
-    .from(sm)
-    .where(and(inRange(sm.month, from, to), gt(sm.entries, 0)));
+    .select({ n: ps.species })
+    .from(ps)
+    .where(and(eq(ps.period, period), eq(ps.level, LEVEL.national)));
   return Number(row?.n ?? 0);
 }
 

@@ -12,7 +12,8 @@ import { changeResult, type Month, monthKey, previousMonth, resolveMonth } from 
 
 const nextMonthKey = (m: Month) =>
   monthKey(m.month === 12 ? { year: m.year + 1, month: 1 } : { year: m.year, month: m.month + 1 });
-const yearRange = (year: number): [string, string] => [`${year}-01-01`, `${year + 1}-01-01`];
+/** A month as the period key of the summaries of migration 0008 ('YYYY-MM'). */
+const monthPeriod = (m: Month) => `${m.year}-${String(m.month).padStart(2, '0')}`;
 
 const series = (year: number, month: number | null, rows: repo.PlaceCount[]): ChartSeries => ({
   year,
@@ -31,10 +32,10 @@ export async function districtSpecies(
   const m = resolveMonth(q);
   const prev = previousMonth(m);
   const [rows, current, previous, overall] = await Promise.all([
-    repo.speciesByPlace(db, 'dzongkhag', monthKey(m), nextMonthKey(m), 100),
-    repo.distinctSpecies(db, monthKey(m), nextMonthKey(m)),
-    repo.distinctSpecies(db, monthKey(prev), monthKey(m)),
-    repo.distinctSpecies(db, '0001-01-01', '9999-01-01'),
+    repo.speciesByPlace(db, 'dzongkhag', monthPeriod(m), 100),
+    repo.distinctSpecies(db, monthPeriod(m)),
+    repo.distinctSpecies(db, monthPeriod(prev)),
+    repo.distinctSpecies(db, 'all'),
   ]);
   return {
     result: [series(m.year, m.month, rows)],
@@ -97,13 +98,11 @@ export async function districtSpeciesCount(
 ): Promise<DistrictSpeciesCountResponse> {
   const db = ctx.database.db;
   const year = q.year ?? new Date().getUTCFullYear();
-  const [from, to] = q.month
-    ? [monthKey({ year, month: q.month }), nextMonthKey({ year, month: q.month })]
-    : yearRange(year);
+  const period = q.month ? monthPeriod({ year, month: q.month }) : String(year);
   const [dz, gw, vi] = await Promise.all([
-    repo.speciesByPlace(db, 'dzongkhag', from, to, 100),
-    repo.speciesByPlace(db, 'gewog', from, to, q.limit),
-    repo.speciesByPlace(db, 'village', from, to, q.limit),
+    repo.speciesByPlace(db, 'dzongkhag', period, 100),
+    repo.speciesByPlace(db, 'gewog', period, q.limit),
+    repo.speciesByPlace(db, 'village', period, q.limit),
   ]);
   const month = q.month ?? null;
   const list = (rows: repo.PlaceCount[]) => (rows.length ? [series(year, month, rows)] : []);

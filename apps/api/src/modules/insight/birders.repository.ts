@@ -62,9 +62,16 @@ export async function listBirders(
 }
 
 export async function countBirders(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(where);
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(statsBirder, eq(statsBirder.observerId, users.id))
+    .where(where);
   return row?.n ?? 0;
 }
+
+/** The top-birders ranking counts approved entries only: birders with none are left out. */
+export const hasApproved = sql`coalesce(${statsBirder.approved}, 0) > 0`;
 
 /** Birders in all, the countries they come from (for the filter) and how many there are. */
 export async function birderTotals(db: Db): Promise<{ total: number; countries: string[] }> {

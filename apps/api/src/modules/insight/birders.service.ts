@@ -46,16 +46,19 @@ export async function listBirders(ctx: AppContext, q: BirdersQuery): Promise<Bir
     page: q.page,
     foundTotal: found,
     birderTotal: totals.total,
-    distinctCountries: totals.countries.length,
+    distinctCountries: totals.countries,
     countries: totals.countries,
     users: rows.map(toItem),
   };
 }
 
-/** Every birder ranked by approved entries across the whole platform; the page is a slice of that ranking. */
+/**
+ * Birders ranked by approved entries across the whole platform (pending and rejected ones do not
+ * count; birders with none approved are left out); the page is a slice of that ranking.
+ */
 export async function topBirders(ctx: AppContext, q: BirdersQuery): Promise<TopBirdersResponse> {
   const db = ctx.database.db;
-  const where = repo.birderWhere(q);
+  const where = and(repo.birderWhere(q), repo.hasApproved);
   const offset = (q.page - 1) * q.limit;
   const [rows, found, totals] = await Promise.all([
     repo.listBirders(db, where, 'approved', offset, q.limit),
@@ -109,6 +112,7 @@ export async function getBirder(
     .limit(limit);
   return {
     ...toItem(birder),
+    email: birder.email,
     totalEntries: birder.totalEntries,
     entries: rows.map((r) => toEntry(r.entry, r.checklist)),
     entriesPage: page,

@@ -9,6 +9,7 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import { streamCsv } from '../../lib/csv';
+import { withImportSlot } from '../../lib/import-slots';
 import { receiveSpreadsheet } from '../../lib/upload';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
@@ -100,9 +101,12 @@ export const registerInsightRoutes: RegisterRoutes = (t, ctx) => {
     res.json(await analytics.birdsCountYear(ctx, parse(BirdsCountYearQuerySchema, req.query)));
   });
   t.add('post', '/api/v1/checklists/analyze', 'admin', async (req, res) => {
-    const file = await receiveSpreadsheet(req, res);
     const q = parse(PeriodQuerySchema, req.query);
-    res.json(await analyseChecklists(file.buffer, resolveMonth(q)));
+    const result = await withImportSlot(async () => {
+      const file = await receiveSpreadsheet(req, res);
+      return analyseChecklists(file.buffer, resolveMonth(q));
+    });
+    res.json(result);
   });
 
   t.add('get', '/api/v1/birders', 'admin', async (req, res) => {

@@ -6,7 +6,7 @@ import { canonicalDzongkhag, DZONGKHAGS } from './dzongkhags';
 
 const OLD_APP_LIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/data/bhutan-locations.json',
+  '../../../test/fixtures/bhutan-locations.json',
 );
 
 describe('canonicalDzongkhag', () => {
@@ -14,7 +14,7 @@ describe('canonicalDzongkhag', () => {
     expect(new Set(DZONGKHAGS.map((d) => d.name)).size).toBe(20);
   });
 
-  it('maps every dzongkhag of the old mobile app (shared/data) to an official name, one each', () => {
+  it('maps every dzongkhag of the old mobile app (test/fixtures) to an official name, one each', () => {
     const old = Object.keys(JSON.parse(readFileSync(OLD_APP_LIST, 'utf8')) as Record<string, unknown>);
     expect(old).toHaveLength(20);
     const mapped = old.map((name) => canonicalDzongkhag(name));

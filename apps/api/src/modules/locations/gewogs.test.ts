@@ -7,7 +7,7 @@ import { canonicalGewog, findGewogNationally, GEWOGS, gewogKey } from './gewogs'
 
 const OLD_APP_LIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/data/bhutan-locations.json',
+  '../../../test/fixtures/bhutan-locations.json',
 );
 type OldList = Record<string, Record<string, string[]>>;
 
@@ -29,7 +29,7 @@ describe('GEWOGS', () => {
     }
   });
 
-  it('maps every gewog of the old mobile app (shared/data) to exactly one gewog of its dzongkhag', () => {
+  it('maps every gewog of the old mobile app (test/fixtures) to exactly one gewog of its dzongkhag', () => {
     const old = JSON.parse(readFileSync(OLD_APP_LIST, 'utf8')) as OldList;
     const pairs = Object.entries(old).flatMap(([dz, gewogs]) =>
       Object.keys(gewogs).map((gw) => ({ dz, gw })),

@@ -10,13 +10,16 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { FailureLimiter } from '../../lib/rate-limit';
-import { checkCredentials, loginLimitersFor } from '../auth/auth.service';
+import { consumeOrThrow, limitersFor } from '../../lib/limits';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { checkPhotoUrl, isWebAddress } from '../../lib/photo-hosts';
+import { checkCredentials } from '../auth/auth.service';
 import { recordActivity } from '../notifications/notifications.service';
-import { createResetLimiter, requestReset } from '../password-reset/password-reset.service';
+import { requestReset } from '../password-reset/password-reset.service';
 import { usersRepository } from '../users/users.repository';
-import { createAccount, storeProfilePhoto, updatePassword } from '../users/users.service';
+import { createAccount, storeProfilePhoto } from '../users/users.service';
 import { toMobileUser } from './mobile.mapper';
+import { sessionsRepository } from './sessions';
 import { consumeVerification, verifiedFor } from './verification.service';
 
 type SignupInput = z.output<typeof MobileSignupBodySchema>;
@@ -24,11 +27,12 @@ type LoginInput = z.output<typeof MobileLoginBodySchema>;
 type UpdateMeInput = z.output<typeof UpdateMeBodySchema>;
 type PasswordInput = z.output<typeof UpdateMyPasswordBodySchema>;
 
-/** The mobile app's session envelope: a fresh token and the account. */
-export function session(ctx: AppContext, user: UserRow): MobileSessionResponse {
+/** The mobile app's session envelope: a token of a new app session, and the account. */
+export async function session(ctx: AppContext, user: UserRow): Promise<MobileSessionResponse> {
+  const row = await sessionsRepository.open(ctx.database.db, user);
   return {
     status: 'success',
-    token: ctx.tokens.sign(user.id, user.tokenVersion),
+    token: ctx.tokens.sign(user.id, user.tokenVersion, row.id),
     data: { user: toMobileUser(user) },
   };
 }
@@ -37,18 +41,24 @@ export function session(ctx: AppContext, user: UserRow): MobileSessionResponse {
  * Creates a birder's `user` account for an email verified in the last 30 minutes, with the name given
  * at verification, and uses up the code. 400 without a verification, 409 when the email has an account.
  */
-export async function signup(ctx: AppContext, body: SignupInput): Promise<MobileSessionResponse> {
-  const verification = await verifiedFor(ctx, body.email);
+export async function signup(
+  ctx: AppContext,
+  email: string,
+  body: SignupInput,
+  ip: string,
+): Promise<MobileSessionResponse> {
+  await consumeOrThrow([[limitersFor(ctx).signupIp, ip]], 'Too many sign-ups from this address.');
+  const verification = await verifiedFor(ctx, email);
   const user = await createAccount(ctx, null, {
     name: verification.name,
-    email: body.email,
+    email,
     password: body.password,
     userType: 'user',
     country: body.country,
-    dob: body.dob,
+    dob: body.dob ?? null,
     profession: body.profession ?? null,
   });
-  await consumeVerification(ctx, body.email);
+  await consumeVerification(ctx, email);
   return session(ctx, user);
 }
 
@@ -61,7 +71,7 @@ export async function mobileLogin(
   body: LoginInput,
   ip: string,
 ): Promise<MobileSessionResponse> {
-  return session(ctx, await checkCredentials(ctx, loginLimitersFor(ctx), body, ip));
+  return session(ctx, await checkCredentials(ctx, body, ip));
 }
 
 const GOOGLE_REFUSAL = 'You cannot update your google account';
@@ -78,7 +88,9 @@ export async function updateMe(ctx: AppContext, actor: UserRow, body: UpdateMeIn
   if (body.dob !== undefined) patch.dob = body.dob;
   if (body.profession !== undefined) patch.profession = body.profession;
   if (body.photo === null) patch.profileUrl = null;
-  else if (body.photo) patch.profileUrl = await storeProfilePhoto(ctx, actor.id, body.photo);
+  else if (body.photo && isWebAddress(body.photo)) {
+    patch.profileUrl = checkPhotoUrl(body.photo, ctx.env.photoUrlHosts, 'Photo');
+  } else if (body.photo) patch.profileUrl = await storeProfilePhoto(ctx, actor.id, body.photo);
   const updated = await ctx.database.db.transaction(async (tx) => {
     const row = await usersRepository.update(tx, actor.id, patch);
     if (!row) throw notFound('User');
@@ -90,28 +102,43 @@ export async function updateMe(ctx: AppContext, actor: UserRow, body: UpdateMeIn
   return toMobileUser(updated);
 }
 
-/** Checks the current password, sets the new one, signs out every device and hands back a fresh token. */
+/**
+ * Checks the current password (a wrong one is 401, the only answer the app recognises), sets the new
+ * one and ends every other session and token of the account. The session that made the change stays
+ * signed in (the app keeps using its old token); a token without a session gets a new one.
+ */
 export async function updateMyPassword(
   ctx: AppContext,
   actor: UserRow,
+  sessionId: string | undefined,
   body: PasswordInput,
 ): Promise<MobileSessionResponse> {
-  await updatePassword(ctx, actor, actor.id, {
-    oldPassword: body.passwordCurrent,
-    newPassword: body.password,
+  if (actor.googleId) throw new AppError('BAD_REQUEST', 'You cannot change the password of a Google account');
+  if (!(await verifyPassword(actor.passwordHash, body.passwordCurrent))) {
+    throw new AppError('INVALID_CREDENTIALS', 'Your current password is wrong');
+  }
+  const passwordHash = await hashPassword(body.password);
+  const kept = await ctx.database.db.transaction(async (tx) => {
+    await usersRepository.update(tx, actor.id, { passwordHash });
+    await usersRepository.revokeTokens(tx, actor.id);
+    const fresh = await usersRepository.findById(tx, actor.id);
+    if (!fresh) throw notFound('User');
+    await recordActivity(tx, actor, `${actor.email} changed their password`);
+    // The bumped token version already ends every session; the caller's moves to the new version.
+    const same =
+      sessionId !== undefined &&
+      (await sessionsRepository.keepOnly(tx, actor.id, sessionId, fresh.tokenVersion));
+    return { user: fresh, sessionId: same ? sessionId : undefined };
   });
-  const fresh = await usersRepository.findById(ctx.database.db, actor.id);
-  if (!fresh) throw notFound('User');
-  return session(ctx, fresh);
+  if (!kept.sessionId) return session(ctx, kept.user);
+  return {
+    status: 'success',
+    token: ctx.tokens.sign(kept.user.id, kept.user.tokenVersion, kept.sessionId),
+    data: { user: toMobileUser(kept.user) },
+  };
 }
 
-const resetLimiters = new WeakMap<AppContext, FailureLimiter>();
-/** The console's password reset: same mail, same answer whether or not the email has an account. */
-export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
-  let limiter = resetLimiters.get(ctx);
-  if (!limiter) {
-    limiter = createResetLimiter();
-    resetLimiters.set(ctx, limiter);
-  }
-  await requestReset(ctx, limiter, email);
+/** The mobile app's password reset: the console's, with its limits and its answer. */
+export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await requestReset(ctx, email, ip);
 }

@@ -1,5 +1,6 @@
-import type { BirderNotice, MobileUser } from '@jarog/contracts';
-import type { BirderNoticeRow, UserRow } from '../../db/schema';
+import type { BirderNotice, IdentificationNotice, MobileUser } from '@jarog/contracts';
+import type { UserRow } from '../../db/schema';
+import type { NoticeWithEntry } from './notices';
 
 /** The account as the mobile app reads it: never the password hash or token version. */
 export function toMobileUser(row: UserRow): MobileUser {
@@ -16,12 +17,22 @@ export function toMobileUser(row: UserRow): MobileUser {
   };
 }
 
-export function toBirderNotice(row: BirderNoticeRow): BirderNotice {
+/** A notice as the installed app reads it: the entry's current name and photo beside the text. */
+export function toIdentificationNotice({
+  notice,
+  birdName,
+  photoUrl,
+}: NoticeWithEntry): IdentificationNotice {
   return {
-    _id: row.id,
-    entryId: row.entryId,
-    kind: row.kind,
-    message: row.message,
-    createdAt: row.createdAt.toISOString(),
+    _id: notice.id,
+    userId: notice.userId,
+    BirdName: birdName,
+    photoUrl,
+    message: notice.message,
+    createdAt: notice.createdAt.toISOString(),
   };
+}
+
+export function toBirderNotice(row: NoticeWithEntry): BirderNotice {
+  return { ...toIdentificationNotice(row), entryId: row.notice.entryId, kind: row.notice.kind };
 }

@@ -1,22 +1,42 @@
-import type { BirderNoticesResponse } from '@jarog/contracts';
+import {
+  type BirderNoticesResponse,
+  IDENTIFICATION_NOTICE_KIND,
+  type IdentificationNoticesResponse,
+  MAX_IDENTIFICATION_NOTICES,
+} from '@jarog/contracts';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { toBirderNotice } from './mobile.mapper';
-import { deleteBirderNotice, listBirderNotices } from './notices';
+import { toBirderNotice, toIdentificationNotice } from './mobile.mapper';
+import { deleteBirderNotice, listBirderNotices, listNoticesOfKind } from './notices';
 
 /**
- * A birder's own notices. Anyone else's id, an admin's included, answers 404 as if there were
- * none: notices are the birder's inbox, and admins see the same changes in the console.
+ * GET /api/v1/notifications/{userId}, as the installed app reads it: the birder's identification
+ * notices (an admin named one of their entries), oldest first. Anyone else's id, an admin's
+ * included, answers 404 as if there were none: notices are the birder's inbox.
  */
-export async function ownNotices(
+export async function identificationNotices(
   ctx: AppContext,
   actor: UserRow,
   userId: string,
+): Promise<IdentificationNoticesResponse> {
+  if (userId.toLowerCase() !== actor.id) throw notFound('Notifications');
+  const rows = await listNoticesOfKind(
+    ctx.database.db,
+    actor.id,
+    IDENTIFICATION_NOTICE_KIND,
+    MAX_IDENTIFICATION_NOTICES,
+  );
+  return { status: 'success', results: rows.length, data: rows.map(toIdentificationNotice) };
+}
+
+/** GET /api/v1/notices: every notice of the signed-in birder (approvals, rejections, identifications...), newest first. */
+export async function ownNotices(
+  ctx: AppContext,
+  actor: UserRow,
   page: number,
   limit: number,
 ): Promise<BirderNoticesResponse> {
-  if (userId !== actor.id) throw notFound('Notifications');
   const { rows, total } = await listBirderNotices(ctx.database.db, actor.id, (page - 1) * limit, limit);
   return {
     status: 'success',

@@ -1,10 +1,10 @@
 import { OTP_TTL_MINUTES } from '@jarog/contracts';
+import { escapeHtml, plainName } from '../../lib/mail-text';
 import type { Mail } from '../../lib/mailer';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The sign-up code mail. */
-export function codeMail(name: string, email: string, code: string): Mail {
+export function codeMail(rawName: string, email: string, code: string): Mail {
+  const name = plainName(rawName);
   return {
     to: email,
     subject: 'Your Jarog sign-up code',
@@ -14,10 +14,11 @@ export function codeMail(name: string, email: string, code: string): Mail {
 }
 
 /** Sent instead of a code when the email already has an account: says so only to the mailbox's owner. */
-export function accountExistsMail(name: string, email: string): Mail {
+export function accountExistsMail(rawName: string, email: string): Mail {
+  const name = plainName(rawName);
   const text =
     'Someone (hopefully you) asked to sign up for Jarog with this email, but it already has an account. ' +
-    "Sign in with your password, or use 'Forgot password' in the app to choose a new one.";
+    "Sign in with your password, or use 'Forgot password' to choose a new one.";
   return {
     to: email,
     subject: 'You already have a Jarog account',

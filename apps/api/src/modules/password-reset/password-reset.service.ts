@@ -3,8 +3,9 @@ import type { AppContext } from '../../context';
 import { passwordResets } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { consumeAll, consumeOrThrow, limitersFor, limitKey } from '../../lib/limits';
+import { escapeHtml, plainName } from '../../lib/mail-text';
 import { hashPassword } from '../../lib/passwords';
-import { FailureLimiter } from '../../lib/rate-limit';
 import { randomToken, safeEqualHex, sha256 } from '../../lib/tokens';
 import { recordActivity } from '../notifications/notifications.service';
 import { usersRepository } from '../users/users.repository';
@@ -14,16 +15,16 @@ export const RESET_REQUEST_MESSAGE =
   'If an account exists for that email, we have sent a link to reset its password. The link works for 1 hour.';
 const INVALID_LINK = 'This password reset link is invalid or has expired. Please ask for a new one.';
 
-/** At most 5 reset mails per address per hour, so the form cannot be used to flood an inbox. */
-export const createResetLimiter = () => new FailureLimiter(5, RESET_TTL_MS);
-
 /**
  * Sends a reset link when the email belongs to an active account. Answers identically either way,
  * and the mail goes out after the response so timing does not tell whether the account exists.
+ * Shared by the console's and the mobile app's routes, so they share one per-recipient limit
+ * (3 an hour; over it, no mail and the same answer) and the per-address mail limit (429).
  */
-export async function requestReset(ctx: AppContext, limiter: FailureLimiter, email: string): Promise<void> {
-  if (limiter.retryAfter(email) > 0) return;
-  limiter.fail(email);
+export async function requestReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const limiters = limitersFor(ctx);
+  await consumeOrThrow([[limiters.mailIp, ip]], 'Too many mails were asked for from this address.');
+  if (await consumeAll([[limiters.mailResetRecipient, limitKey(email)]])) return;
   const user = await usersRepository.findByEmail(ctx.database.db, email);
   if (!user || user.isDeactivated) return;
   const token = randomToken();
@@ -37,14 +38,10 @@ export async function requestReset(ctx: AppContext, limiter: FailureLimiter, ema
     .send({
       to: user.email,
       subject: 'Reset your Jarog password',
-      text: `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your Jarog account.\nOpen this link within 1 hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this mail; your password stays as it is.\n`,
-      html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Jarog account. Open this link within 1 hour to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, you can ignore this mail; your password stays as it is.</p>`,
+      text: `Hello ${plainName(user.name)},\n\nSomeone (hopefully you) asked to reset the password of your Jarog account.\nOpen this link within 1 hour to choose a new password:\n\n${link}\n\nIf you did not ask for this, you can ignore this mail; your password stays as it is.\n`,
+      html: `<p>Hello ${escapeHtml(plainName(user.name))},</p><p>Someone (hopefully you) asked to reset the password of your Jarog account. Open this link within 1 hour to choose a new password:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, you can ignore this mail; your password stays as it is.</p>`,
     })
     .catch((err: unknown) => ctx.logger.error({ err, userId: user.id }, 'password reset mail failed'));
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The unused, unexpired reset a link points at, or a 400 that says the link is no good. */
@@ -59,6 +56,11 @@ async function findValidReset(ctx: AppContext, id: string, token: string) {
     throw new AppError('BAD_REQUEST', INVALID_LINK);
   }
   return row;
+}
+
+/** Counts a check of a reset link from an address before the link is looked at (30 per 15 minutes). */
+export async function countLinkCheck(ctx: AppContext, ip: string): Promise<void> {
+  await consumeOrThrow([[limitersFor(ctx).resetLinkIp, ip]], 'Too many password reset links were tried.');
 }
 
 export async function verifyReset(ctx: AppContext, id: string, token: string): Promise<void> {

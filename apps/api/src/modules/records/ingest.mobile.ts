@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type ChecklistStatus,
   type Entry,
-  IdempotencyKeySchema,
+  MAX_OWN_ENTRIES,
   type MobileChecklistQuery,
   type MobileChecklistResponse,
   type MobileEntriesResponse,
@@ -12,55 +12,14 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { ChecklistRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { parse } from '../../middleware/validate';
+import { type Answer, claim, idempotentRequest, once, remember } from '../idempotency/idempotency.service';
 import { recordActivity } from '../notifications/notifications.service';
+import { reviewSubmitted } from '../review/review.service';
 import { documentsToDrafts, readDocuments } from './ingest.normalise';
 import { deletePhotos } from './ingest.photos';
 import { ingestRepository as repo } from './ingest.repository';
 import { entriesText, runWrite } from './ingest.service';
 import { toEntry } from './records.mapper';
-
-/** How long a stored answer to an Idempotency-Key is replayed. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** JSON with object keys sorted, so the same body always hashes the same. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export interface Replayable<T> {
-  statusCode: number;
-  body: T;
-  replayed: boolean;
-}
-
-/** A stored answer for this key, or a 422 when the key came with another body. */
-class Replay extends Error {
-  constructor(readonly row: { statusCode: number; response: unknown }) {
-    super('replay');
-  }
-}
-
-function checkStored(
-  row: { requestHash: string; statusCode: number; response: unknown; createdAt: Date } | undefined,
-  requestHash: string,
-): Replay | undefined {
-  if (!row || Date.now() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS) return undefined;
-  if (row.requestHash !== requestHash) {
-    throw new AppError(
-      'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was already used with a different request; send a new key for a new upload',
-    );
-  }
-  return new Replay(row);
-}
 
 /**
  * POST /api/v1/checkList: entries in the original document shape, one or a list, all the caller's.
@@ -72,33 +31,18 @@ export async function uploadOwnEntries(
   caller: UserRow,
   body: unknown,
   idempotencyKey: string | undefined,
-): Promise<Replayable<MobileUploadResponse>> {
+): Promise<Answer<MobileUploadResponse>> {
   const db = ctx.database.db;
-  const key = idempotencyKey === undefined ? undefined : parse(IdempotencyKeySchema, idempotencyKey);
-  const requestHash = key ? createHash('sha256').update(stableJson(body)).digest('hex') : '';
-  const replay = (r: Replay) => ({
-    statusCode: r.row.statusCode,
-    body: r.row.response as MobileUploadResponse,
-    replayed: true,
-  });
-  if (key) {
-    const early = checkStored(await repo.idempotencyKey(db, caller.id, key), requestHash);
-    if (early) return replay(early);
-  }
-  const { docs, list } = readDocuments(body);
-  const drafts = await documentsToDrafts(db, docs, list, { caller });
-  try {
+  const idem = idempotentRequest(caller.id, idempotencyKey, body);
+  return once(db, idem, async () => {
+    const { docs, list } = readDocuments(body);
+    const drafts = await documentsToDrafts(db, docs, list, { caller, photoHosts: ctx.env.photoUrlHosts });
     const { answer } = await runWrite(ctx, {
       scope: `observer:${caller.id}`,
       drafts,
       mode: { source: 'mobile', actor: caller },
-      before: async (tx) => {
-        // The same key may have finished while this request waited for the lock.
-        const late = key
-          ? checkStored(await repo.idempotencyKey(tx, caller.id, key), requestHash)
-          : undefined;
-        if (late) throw late;
-      },
+      // The same key may have finished while this request waited for the lock.
+      before: async (tx) => (idem ? claim(tx, idem) : undefined),
       after: async (tx, result) => {
         for (const c of result.checklists.filter((x) => x.submitted)) {
           const n = await countEntries(tx, c.row);
@@ -123,53 +67,59 @@ export async function uploadOwnEntries(
           results: wire.length,
           data: list ? wire : (wire[0] as Entry),
         };
-        if (key) {
-          await repo.pruneIdempotencyKeys(tx, new Date(Date.now() - IDEMPOTENCY_TTL_MS));
-          await repo.saveIdempotencyKey(tx, {
-            userId: caller.id,
-            key,
-            requestHash,
-            statusCode: 201,
-            response,
-          });
-        }
+        if (idem) await remember(tx, idem, 201, response);
         return response;
       },
     });
-    return { statusCode: 201, body: answer, replayed: false };
-  } catch (err) {
-    if (err instanceof Replay) return replay(err);
-    throw err;
-  }
+    return { statusCode: 201, body: answer };
+  });
 }
 
 async function countEntries(tx: Tx, checklist: ChecklistRow): Promise<number> {
   return (await repo.entriesOf(tx, [checklist.id])).length;
 }
 
-/** GET /api/v1/checkList: the caller's entries, most recently changed checklist first. */
+/**
+ * GET /api/v1/checkList: the caller's own entries (never another birder's), most recently changed
+ * checklist first. `all` (no query at all, the installed app's poll): every entry, up to
+ * MAX_OWN_ENTRIES, on one page.
+ */
 export async function listOwnEntries(
   ctx: AppContext,
   caller: UserRow,
   q: MobileChecklistQuery,
+  all: boolean,
 ): Promise<MobileEntriesResponse> {
   const serverTime = new Date().toISOString();
+  const page = all ? 1 : q.page;
+  const limit = all ? MAX_OWN_ENTRIES : q.limit;
   const { rows, total } = await repo.ownEntries(
     ctx.database.db,
     caller.id,
     q.since ? new Date(q.since) : undefined,
-    (q.page - 1) * q.limit,
-    q.limit,
+    (page - 1) * limit,
+    limit,
   );
   return {
     status: 'success',
     results: rows.length,
     total,
-    page: q.page,
-    limit: q.limit,
+    page,
+    limit,
     serverTime,
     data: rows.map((r) => toEntry(r.entry, r.checklist)),
   };
+}
+
+/**
+ * A strong validator for the entries a poll returns (not the envelope's serverTime): the same entries
+ * give the same ETag, so the app's 5-second poll is answered 304 with no body while nothing changed.
+ */
+export function entriesEtag(body: MobileEntriesResponse): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([body.total, body.page, body.limit, body.data]))
+    .digest('base64url');
+  return `"${digest.slice(0, 27)}"`;
 }
 
 /** The caller's checklist by its id or one of its entries' ids; anyone else's is not found. */
@@ -198,9 +148,11 @@ export async function setOwnStatus(
         `Checklist '${checklist.name}' is submitted and cannot go back to draft`,
       );
     }
-    const rows = await repo.entriesOf(tx, [checklist.id]);
+    let rows = await repo.entriesOf(tx, [checklist.id]);
     if (status === 'submittedchecklist' && checklist.status === 'draft') {
       checklist = (await repo.updateChecklist(tx, checklist.id, { status: 'submitted' })) ?? checklist;
+      await reviewSubmitted(tx, [checklist], 'mobile');
+      rows = await repo.entriesOf(tx, [checklist.id]);
       await recordActivity(
         tx,
         caller,

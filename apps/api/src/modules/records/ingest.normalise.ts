@@ -7,6 +7,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { checkPhotoUrl, isWebAddress } from '../../lib/photo-hosts';
 import { describeIssues } from '../../middleware/validate';
 import { type ChecklistDraft, DraftGroups, naturalKey, resolvePlace } from './ingest.drafts';
 import { readPhoto } from './ingest.photos';
@@ -27,8 +28,9 @@ export function refuseAll(problems: string[]): void {
 }
 
 /** Reads a photo, turning a bad data URL into a message instead of a throw. */
-function photoOrProblem(value: string | null, label: string, problems: string[]) {
+function photoOrProblem(value: string | null, label: string, problems: string[], hosts?: readonly string[]) {
   try {
+    if (value && hosts && isWebAddress(value)) checkPhotoUrl(value, hosts, label);
     return readPhoto(value, label);
   } catch (err) {
     if (err instanceof AppError) {
@@ -120,6 +122,8 @@ export function readDocuments(body: unknown): { docs: EntryDocument[]; list: boo
 export interface DocumentOwner {
   /** The mobile caller: every document is theirs. Absent for the console. */
   caller?: { id: string; name: string };
+  /** Hosts a photo given as a web address must be on (`https` only); absent: any address is kept. */
+  photoHosts?: readonly string[];
 }
 
 /**
@@ -165,7 +169,7 @@ export async function documentsToDrafts(
     }
     const place = resolvePlace(d);
     if (!place.ok) problems.push(at(i, place.message));
-    const photo = photoOrProblem(d.photo, list ? `${ref} photo` : 'photo', problems);
+    const photo = photoOrProblem(d.photo, list ? `${ref} photo` : 'photo', problems, owner.photoHosts);
     if (problems.length > before || !place.ok) return;
     const fields = {
       name: d.checklistName,

@@ -5,7 +5,6 @@ import {
   checklists,
   type EntryRow,
   entries,
-  idempotencyKeys,
   type NewChecklistRow,
   type NewEntryRow,
   users,
@@ -13,6 +12,18 @@ import {
 
 type Q = Db | Tx;
 const CHUNK = 500;
+
+/** PostgreSQL takes at most 65,535 parameters in one statement; stay well under it. */
+const MAX_PARAMS = 60_000;
+
+/**
+ * Rows per INSERT for rows of this shape: as many as the parameter limit allows, so a 100,000-row upload is a
+ * few dozen statements and the statement-level summary triggers run a few dozen times, not hundreds.
+ */
+function insertChunk(rows: readonly object[]): number {
+  const columns = rows[0] ? Object.keys(rows[0]).length + 1 : 1;
+  return Math.max(1, Math.floor(MAX_PARAMS / columns));
+}
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -111,7 +122,9 @@ export const ingestRepository = {
 
   async insertChecklists(tx: Tx, rows: NewChecklistRow[]): Promise<ChecklistRow[]> {
     const out: ChecklistRow[] = [];
-    for (const part of chunks(rows)) out.push(...(await tx.insert(checklists).values(part).returning()));
+    for (const part of chunks(rows, insertChunk(rows))) {
+      out.push(...(await tx.insert(checklists).values(part).returning()));
+    }
     return out;
   },
 
@@ -129,14 +142,20 @@ export const ingestRepository = {
   },
 
   /** Entries inserted together share now(): a microsecond apart, they list in the order given. */
-  async insertEntries(tx: Tx, rows: NewEntryRow[]): Promise<EntryRow[]> {
+  async insertEntries(
+    tx: Tx,
+    rows: NewEntryRow[],
+    onWritten?: (done: number, of: number) => void,
+  ): Promise<EntryRow[]> {
     const out: EntryRow[] = [];
-    for (const [c, part] of chunks(rows).entries()) {
+    for (const part of chunks(rows, insertChunk(rows))) {
+      const first = out.length;
       const values = part.map((r, i) => ({
         ...r,
-        createdAt: sql`now() + ${c * CHUNK + i} * interval '1 microsecond'`,
+        createdAt: sql`now() + ${first + i} * interval '1 microsecond'`,
       }));
       out.push(...(await tx.insert(entries).values(values).returning()));
+      onWritten?.(out.length, rows.length);
     }
     return out;
   },
@@ -226,38 +245,5 @@ export const ingestRepository = {
 
   async deleteEntry(tx: Tx, id: string): Promise<void> {
     await tx.delete(entries).where(eq(entries.id, id));
-  },
-
-  async idempotencyKey(tx: Q, userId: string, key: string) {
-    const [row] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    return row;
-  },
-
-  async saveIdempotencyKey(
-    tx: Tx,
-    row: { userId: string; key: string; requestHash: string; statusCode: number; response: unknown },
-  ): Promise<void> {
-    await tx
-      .insert(idempotencyKeys)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: {
-          requestHash: row.requestHash,
-          statusCode: row.statusCode,
-          response: row.response,
-          createdAt: sql`now()`,
-        },
-      });
-  },
-
-  /** Keys past their life, a few at a time (idempotency_keys_created_idx). */
-  async pruneIdempotencyKeys(tx: Q, before: Date): Promise<void> {
-    await tx.execute(
-      sql`delete from ${idempotencyKeys} where ctid in (select ctid from ${idempotencyKeys} where ${idempotencyKeys.createdAt} < ${before.toISOString()}::timestamptz limit 100)`,
-    );
   },
 };

@@ -1,53 +1,123 @@
 import {
+  type ChecklistUploadProgress,
   IDEMPOTENCY_KEY_HEADER,
+  isOn,
   MobileChecklistPatchSchema,
   MobileChecklistQuerySchema,
+  UploadQuerySchema,
 } from '@jarog/contracts';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { withImportSlot } from '../../lib/import-slots';
 import { receiveSpreadsheet } from '../../lib/upload';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import type { RegisterRoutes } from '../../routes';
-import { deleteOwnDraft, listOwnEntries, setOwnStatus, uploadOwnEntries } from './ingest.mobile';
+import { idempotencyOf, sendAnswer } from '../idempotency/idempotency.http';
+import { deleteOwnDraft, entriesEtag, listOwnEntries, setOwnStatus, uploadOwnEntries } from './ingest.mobile';
 import { addChecklists } from './ingest.service';
 import { uploadChecklists } from './ingest.upload';
 
 const IdParam = z.object({ id: z.uuid({ error: 'Checklist or entry id is not valid' }) });
-const UploadQuery = z.object({ partial: z.enum(['0', '1', 'true', 'false']).optional() });
+/** The birders' app routes also accept its session cookie where it sends no token. */
+const APP = { sessionCookie: true } as const;
 
 /** Adding records: console form, original document shape, .xlsx upload, the mobile checkList calls. */
 export const registerRecordsIngestRoutes: RegisterRoutes = (t, ctx) => {
   t.add('post', '/api/v1/checklists', 'admin', async (req, res) => {
-    const { created, response } = await addChecklists(ctx, currentUser(req), req.body);
-    res.status(created ? 201 : 200).json(response);
+    const user = currentUser(req);
+    const idem = idempotencyOf(req, user.id, 'POST /api/v1/checklists');
+    sendAnswer(res, await addChecklists(ctx, user, req.body, idem));
   });
 
   t.add('post', '/api/v1/checklists/fileupload', 'admin', async (req, res) => {
-    const file = await receiveSpreadsheet(req, res);
-    const { partial } = parse(UploadQuery, req.query);
-    res.json(await uploadChecklists(ctx, currentUser(req), file, partial === '1' || partial === 'true'));
+    const { partial, dryRun } = parse(UploadQuerySchema, req.query);
+    const keepGood = isOn(partial);
+    const preview = isOn(dryRun);
+    await withImportSlot(async () => {
+      const file = await receiveSpreadsheet(req, res);
+      if (!req.get('accept')?.includes('application/x-ndjson')) {
+        res.json(await uploadChecklists(ctx, currentUser(req), file, keepGood, preview));
+        return;
+      }
+      // Progress as it runs, one JSON object per line (ChecklistUploadProgressSchema).
+      res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-store');
+      const send = (event: ChecklistUploadProgress) => res.write(`${JSON.stringify(event)}\n`);
+      try {
+        send({
+          phase: 'done',
+          result: await uploadChecklists(ctx, currentUser(req), file, keepGood, preview, send),
+        });
+      } catch (err) {
+        const e =
+          err instanceof AppError
+            ? err
+            : new AppError('INTERNAL', 'Something went wrong on our side. Please try again later.');
+        if (!(err instanceof AppError)) ctx.logger.error({ err }, 'checklist upload failed');
+        send({
+          phase: 'error',
+          status: e.status,
+          error: {
+            message: e.message,
+            code: e.code,
+            ...(e.details === undefined ? {} : { details: e.details }),
+          },
+        });
+      }
+      res.end();
+    });
   });
 
   // The birders' app: paths as it calls them (Express matches them case-insensitively).
-  t.add('post', '/api/v1/checkList', 'signed-in', async (req, res) => {
-    const key = req.get(IDEMPOTENCY_KEY_HEADER);
-    const out = await uploadOwnEntries(ctx, currentUser(req), req.body, key);
-    if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(out.statusCode).json(out.body);
-  });
+  t.add(
+    'post',
+    '/api/v1/checkList',
+    'signed-in',
+    async (req, res) => {
+      const key = req.get(IDEMPOTENCY_KEY_HEADER);
+      sendAnswer(res, await uploadOwnEntries(ctx, currentUser(req), req.body, key));
+    },
+    APP,
+  );
 
-  t.add('get', '/api/v1/checkList', 'signed-in', async (req, res) => {
-    res.json(await listOwnEntries(ctx, currentUser(req), parse(MobileChecklistQuerySchema, req.query)));
-  });
+  t.add(
+    'get',
+    '/api/v1/checkList',
+    'signed-in',
+    async (req, res) => {
+      const all = Object.keys(req.query).length === 0;
+      const body = await listOwnEntries(
+        ctx,
+        currentUser(req),
+        parse(MobileChecklistQuerySchema, req.query),
+        all,
+      );
+      // Express answers 304 itself when If-None-Match matches the ETag set here.
+      res.set('ETag', entriesEtag(body)).set('Cache-Control', 'private, no-cache').json(body);
+    },
+    APP,
+  );
 
-  t.add('patch', '/api/v1/checkList/:id', 'signed-in', async (req, res) => {
-    const { id } = parse(IdParam, req.params);
-    const { status } = parse(MobileChecklistPatchSchema, req.body);
-    res.json(await setOwnStatus(ctx, currentUser(req), id, status));
-  });
+  t.add(
+    'patch',
+    '/api/v1/checkList/:id',
+    'signed-in',
+    async (req, res) => {
+      const { id } = parse(IdParam, req.params);
+      const { status } = parse(MobileChecklistPatchSchema, req.body);
+      res.json(await setOwnStatus(ctx, currentUser(req), id, status));
+    },
+    APP,
+  );
 
-  t.add('delete', '/api/v1/checkList/:id', 'signed-in', async (req, res) => {
-    await deleteOwnDraft(ctx, currentUser(req), parse(IdParam, req.params).id);
-    res.json({ status: 'success', data: null });
-  });
+  t.add(
+    'delete',
+    '/api/v1/checkList/:id',
+    'signed-in',
+    async (req, res) => {
+      await deleteOwnDraft(ctx, currentUser(req), parse(IdParam, req.params).id);
+      res.json({ status: 'success', data: null });
+    },
+    APP,
+  );
 };

@@ -1,9 +1,17 @@
 import { type ChecklistAddResponse, ChecklistFormSchema, type ChecklistGroup } from '@jarog/contracts';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { parse } from '../../middleware/validate';
+import {
+  type Answer,
+  claim,
+  type IdempotentRequest,
+  once,
+  remember,
+} from '../idempotency/idempotency.service';
 import { recordActivity } from '../notifications/notifications.service';
+import { reviewWritten } from '../review/review.service';
 import type { ChecklistDraft } from './ingest.drafts';
 import { documentsToDrafts, formToDrafts, readDocuments } from './ingest.normalise';
 import { deletePhotos, storePhotos } from './ingest.photos';
@@ -50,6 +58,7 @@ export async function runWrite<T>(
       await repo.lock(tx, opts.scope);
       await opts.before?.(tx);
       const result = await writeDrafts(tx, opts.drafts, opts.mode);
+      await reviewWritten(tx, result, opts.mode.source);
       return { result, answer: await opts.after(tx, result) };
     });
   } catch (err) {
@@ -62,10 +71,14 @@ export async function runWrite<T>(
 }
 
 /** The checklists a write touched, each with all its entries, as the console lists them. */
-export async function groupsOf(ctx: AppContext, result: WriteResult): Promise<ChecklistGroup[]> {
+export async function groupsOf(
+  ctx: AppContext,
+  result: WriteResult,
+  q: Db | Tx = ctx.database.db,
+): Promise<ChecklistGroup[]> {
   const rows = result.checklists.map((c) => c.row);
   const all = await repo.entriesOf(
-    ctx.database.db,
+    q,
     rows.map((r) => r.id),
   );
   const byChecklist = groupBy(all, (e) => e.checklistId);
@@ -111,29 +124,39 @@ export async function addChecklists(
   ctx: AppContext,
   actor: UserRow,
   body: unknown,
-): Promise<{ created: boolean; response: ChecklistAddResponse }> {
+  idem?: IdempotentRequest,
+): Promise<Answer<ChecklistAddResponse>> {
   const db = ctx.database.db;
-  let drafts: ChecklistDraft[];
-  if (isDocumentBody(body)) {
-    const { docs, list } = readDocuments(body);
-    drafts = await documentsToDrafts(db, docs, list, {});
-  } else {
-    drafts = await formToDrafts(db, parse(ChecklistFormSchema, body));
-  }
-  const { result } = await runWrite(ctx, {
-    scope: 'console',
-    drafts,
-    mode: { source: 'console', actor },
-    after: async (tx, result) => {
-      for (const c of result.checklists) {
-        const line = activityLine(c, actor);
-        if (line) await recordActivity(tx, actor, line);
-      }
-    },
+  return once(db, idem, async () => {
+    let drafts: ChecklistDraft[];
+    if (isDocumentBody(body)) {
+      const { docs, list } = readDocuments(body);
+      drafts = await documentsToDrafts(db, docs, list, {});
+    } else {
+      drafts = await formToDrafts(db, parse(ChecklistFormSchema, body));
+    }
+    const { answer } = await runWrite(ctx, {
+      scope: 'console',
+      drafts,
+      mode: { source: 'console', actor },
+      before: async (tx) => (idem ? claim(tx, idem) : undefined),
+      after: async (tx, result) => {
+        for (const c of result.checklists) {
+          const line = activityLine(c, actor);
+          if (line) await recordActivity(tx, actor, line);
+        }
+        // Built inside the transaction so that, with an Idempotency-Key, it commits with the write.
+        const counts = tally(result);
+        const response: ChecklistAddResponse = {
+          message: summary(result),
+          ...counts,
+          data: await groupsOf(ctx, result, tx),
+        };
+        const statusCode = counts.inserted > 0 ? 201 : 200;
+        if (idem) await remember(tx, idem, statusCode, response);
+        return { statusCode, body: response };
+      },
+    });
+    return answer;
   });
-  const counts = tally(result);
-  return {
-    created: counts.inserted > 0,
-    response: { message: summary(result), ...counts, data: await groupsOf(ctx, result) },
-  };
 }

@@ -11,6 +11,8 @@ export type EntryAction = 'added' | 'updated' | 'unchanged';
 export interface WriteMode {
   source: 'console' | 'upload' | 'mobile';
   actor: { id: string; email: string };
+  /** Called as new entries are written: how many so far, of how many. */
+  onWritten?: (done: number, of: number) => void;
 }
 
 export interface WrittenEntry {
@@ -259,6 +261,7 @@ export async function writeDrafts(tx: Tx, drafts: ChecklistDraft[], mode: WriteM
   const inserted = await repo.insertEntries(
     tx,
     newEntries.map((x) => x.values),
+    mode.onWritten,
   );
   const byChecklist = new Map<string, WrittenEntry[]>();
   inserted.forEach((entry, j) => {

@@ -7,6 +7,7 @@ import type {
   Reviewer,
 } from '@jarog/contracts';
 import type { ChecklistRow, EntryRow } from '../../db/schema';
+import { toEntryFlags } from '../review/review.mapper';
 import { birdKey } from './species-link';
 
 const WIRE_STATUS: Record<ChecklistRow['status'], ChecklistStatus> = {
@@ -26,6 +27,7 @@ export function toEntry(entry: EntryRow, checklist: ChecklistRow): Entry {
     _id: entry.id,
     checklistId: checklist.id,
     CheckListName: checklist.name,
+    userId: checklist.observerId,
     BirdName: entry.birdName,
     speciesId: entry.speciesId,
     Remarks: entry.remarks,
@@ -34,6 +36,9 @@ export function toEntry(entry: EntryRow, checklist: ChecklistRow): Entry {
     reviewedBy: entry.reviewedBy,
     reviewedAt: entry.reviewedAt?.toISOString() ?? null,
     createdAt: entry.createdAt.toISOString(),
+    flags: toEntryFlags(entry.flags),
+    rejectionReason: entry.approval === 'rejected' ? entry.rejectionReason : null,
+    autoApproved: entry.autoApproved,
     StartbirdingData: [
       {
         selectedDate: checklist.selectedDate,
@@ -43,6 +48,7 @@ export function toEntry(entry: EntryRow, checklist: ChecklistRow): Entry {
         status: WIRE_STATUS[checklist.status],
         Approvedstatus: entry.approval,
         Totalcount: entry.total,
+        count: entry.total,
         Remarks: entry.remarks,
         JAcount: { Adult: entry.adult, Juvenile: entry.juvenile },
         currentLocation: { latitude: checklist.latitude, longitude: checklist.longitude },

@@ -1,5 +1,5 @@
 import type { RecordsQuery } from '@jarog/contracts';
-import { and, asc, count, desc, eq, exists, gt, inArray, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   type ChecklistRow,
@@ -7,10 +7,12 @@ import {
   type EntryRow,
   entries,
   type NewEntryRow,
-  statsSpeciesMonth,
+  statsListTotals,
+  statsListValues,
   users,
 } from '../../db/schema';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
+import { checklistOrder, holdsPending, pendingEntry } from './records.queue';
 
 type Executor = Db | Tx;
 
@@ -22,7 +24,10 @@ type Executor = Db | Tx;
  */
 export type RecordsList = 'entries' | 'checklists' | 'newspecies';
 export type RecordsFilter = Partial<
-  Pick<RecordsQuery, 'birder' | 'birding_site' | 'dzongkhag' | 'gewog' | 'village' | 'search' | 'date'>
+  Pick<
+    RecordsQuery,
+    'birder' | 'birding_site' | 'dzongkhag' | 'gewog' | 'village' | 'search' | 'date' | 'pending' | 'sort'
+  >
 >;
 /** Where a keyset walk over checklists stopped: the last checklist of the previous batch. */
 export interface ChecklistCursor {
@@ -37,6 +42,21 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (column: SQL | typeof checklists.observerName, term: string) =>
   sql`lower(${column}) like ${`%${likeEscape(term.toLowerCase())}%`}`;
 
+/**
+ * A bird name within a typo or two of the search ('redstrat' finds Blue-fronted Redstart), as the species
+ * search tolerates: pg_trgm's word similarity (`<%`, threshold 0.6), which the trigram index on
+ * lower(bird_name) serves. Short terms (under 4 letters) stay substring-only: fuzzy matches of them are noise.
+ */
+export const nearBirdName = (term: string): SQL | undefined =>
+  term.trim().length >= 4 ? sql`${term.trim().toLowerCase()} <% lower(${entries.birdName})` : undefined;
+
+/** The bird name holds the search, or is within a typo or two of it: either arm uses the trigram index. */
+function birdMatches(term: string): SQL {
+  const near = nearBirdName(term);
+  const substring = contains(sql`${entries.birdName}`, term);
+  return near ? sql`(${substring} or ${near})` : substring;
+}
+
 /** A dzongkhag typed any usual way ('Chukha') matches its official name; other text is a substring. */
 function dzongkhagMatch(term: string): SQL {
   const official = canonicalDzongkhag(term);
@@ -44,7 +64,7 @@ function dzongkhagMatch(term: string): SQL {
 }
 
 /** Conditions on the checklist itself: submitted, and the place, birder and date filters. */
-function checklistWhere(f: RecordsFilter): SQL[] {
+export function checklistWhere(f: RecordsFilter): SQL[] {
   const site = f.birding_site;
   const conditions: (SQL | undefined)[] = [
     eq(checklists.status, 'submitted'),
@@ -64,34 +84,44 @@ function checklistWhere(f: RecordsFilter): SQL[] {
   return conditions.filter((c): c is SQL => c !== undefined);
 }
 
-/** Conditions on an entry (it may refer to its checklist): which list, and the bird-or-birder search. */
-function entryWhere(list: RecordsList, f: RecordsFilter): SQL[] {
+/**
+ * Entries whose bird or birder matches the search: a UNION of two halves that each use their own
+ * trigram index (lower(bird_name) on entries, lower(observer_name) on checklists). One OR across the
+ * two tables defeats both indexes and scans every entry.
+ */
+function searchedEntries(term: string): SQL {
+  return sql`${entries.id} in (select ${entries.id} from ${entries} where ${birdMatches(term)}
+    union all select ${entries.id} from ${entries} where ${entries.checklistId} in (
+      select ${checklists.id} from ${checklists} where ${contains(checklists.observerName, term)}))`;
+}
+
+/** Conditions on an entry alone: which list, and the bird-or-birder search. */
+export function entryWhere(list: RecordsList, f: RecordsFilter): SQL[] {
   const conditions: SQL[] = [];
-  if (list === 'entries') conditions.push(eq(entries.approval, 'approved'));
+  // "Pending only" (the reviewer's queue) shows entries waiting for review, on the entries list too.
+  if (f.pending) conditions.push(pendingEntry(list));
+  else if (list === 'entries') conditions.push(eq(entries.approval, 'approved'));
   conditions.push(list === 'newspecies' ? eq(entries.isNewSpecies, true) : eq(entries.isNewSpecies, false));
-  if (f.search) {
-    const match = or(
-      contains(sql`${entries.birdName}`, f.search),
-      contains(checklists.observerName, f.search),
-    );
-    if (match) conditions.push(match);
-  }
+  if (f.search) conditions.push(searchedEntries(f.search));
   return conditions;
 }
 
 /**
- * The checklist holds at least one entry of the list. Without a search this reads the checklist's
- * own counters (kept by the triggers of migrations 0004/0005) instead of looking into entries.
+ * The checklist holds at least one entry of the list (matching the search, when there is one).
+ * Without a search this reads the checklist's own counters (kept by the triggers of migrations
+ * 0004/0005). With one, the checklists are those of the entries whose bird matches, united with
+ * those whose birder matches: each half on its own trigram index.
  */
-function holdsEntries(db: Executor, list: RecordsList, f: RecordsFilter): SQL {
+function holdsEntries(list: RecordsList, f: RecordsFilter): SQL {
   if (f.search) {
-    const qualifying = db
-      .select({ one: sql`1` })
-      .from(entries)
-      .where(and(eq(entries.checklistId, checklists.id), ...entryWhere(list, f)));
-    return exists(qualifying);
+    const listOnly = entryWhere(list, { pending: f.pending });
+    const holds = f.pending ? holdsPending(list) : listHolds(list);
+    return sql`${checklists.id} in (
+      select ${entries.checklistId} from ${entries} where ${and(birdMatches(f.search), ...listOnly)}
+      union select ${checklists.id} from ${checklists} where ${contains(checklists.observerName, f.search)} and ${holds})`;
   }
-  return sql`${listCount(list)} > 0`;
+  if (f.pending) return holdsPending(list);
+  return listHolds(list);
 }
 
 /** How many entries of the list a checklist holds, from its counters. */
@@ -101,21 +131,29 @@ function listCount(list: RecordsList): SQL {
   return sql`(${checklists.entryCount} - ${checklists.namedEntries})`;
 }
 
+/** The checklist holds an entry of the list; for new species spelled as the partial index of 0008 is. */
+function listHolds(list: RecordsList): SQL {
+  if (list === 'newspecies') return sql`${checklists.entryCount} > ${checklists.namedEntries}`;
+  return sql`${listCount(list)} > 0`;
+}
+
 const hasFilters = (f: RecordsFilter) =>
-  Boolean(f.birder || f.birding_site || f.dzongkhag || f.gewog || f.village || f.search || f.date);
+  Boolean(
+    f.birder || f.birding_site || f.dzongkhag || f.gewog || f.village || f.search || f.date || f.pending,
+  );
 
 /**
  * Newest first, then a stable tiebreak. Spelled exactly as checklists_status_date_idx is built
  * (DESC NULLS LAST): with plain DESC (nulls first) PostgreSQL cannot walk the index and sorts every
  * submitted checklist instead.
  */
-const CHECKLIST_ORDER = [
+export const CHECKLIST_ORDER = [
   sql`${checklists.selectedDate} desc nulls last`,
   sql`${checklists.selectedTime} desc nulls last`,
   asc(checklists.id),
 ];
 /** Inside a checklist: in the order recorded, then by name. */
-const ENTRY_ORDER = [asc(entries.createdAt), asc(entries.birdName), asc(entries.id)];
+export const ENTRY_ORDER = [asc(entries.createdAt), asc(entries.birdName), asc(entries.id)];
 
 /**
  * Checklists after the cursor in list order. Written as "on or before its date, and not at or before
@@ -148,8 +186,9 @@ export const recordsRepository = {
     const query = db
       .select()
       .from(checklists)
-      .where(and(...checklistWhere(f), holdsEntries(db, list, f), cursor))
-      .orderBy(...CHECKLIST_ORDER)
+      .where(and(...checklistWhere(f), holdsEntries(list, f), cursor))
+      // A page follows the chosen sort; the export's keyset walk keeps the default order.
+      .orderBy(...('offset' in at ? checklistOrder(f.sort) : CHECKLIST_ORDER))
       .limit(at.limit);
     return 'offset' in at ? query.offset(at.offset) : query;
   },
@@ -178,66 +217,62 @@ export const recordsRepository = {
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
       .where(and(...checklistWhere(f), ...entryWhere('entries', f)))
-      .orderBy(...CHECKLIST_ORDER, ...ENTRY_ORDER)
+      .orderBy(...checklistOrder(f.sort), ...ENTRY_ORDER)
       .limit(limit)
       .offset(offset),
 
-  /** Entries of a list matching the filters, and all of the list's entries (one count when unfiltered). */
+  /** Entries of a list matching the filters, and all of the list's entries (from its kept total). */
   entryTotals: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
-    // The entries list's whole (approved, submitted, named) is what the species summary counts:
-    // read there instead of counting millions of rows on every dashboard refresh.
-    const whole = () =>
-      list === 'entries'
-        ? db
-            .select({ n: sql<number>`coalesce(sum(${statsSpeciesMonth.entries}), 0)`.mapWith(Number) })
-            .from(statsSpeciesMonth)
-            .then((r) => r[0]?.n ?? 0)
-        : recordsRepository.countEntries(db, list, {});
-    const filtered = hasFilters(f);
     const [found, all] = await Promise.all([
-      filtered ? recordsRepository.countEntries(db, list, f) : undefined,
-      whole(),
+      hasFilters(f) ? recordsRepository.countEntries(db, list, f) : undefined,
+      recordsRepository.listTotals(db, list).then((t) => t.entries),
     ]);
     return { foundTotal: found ?? all, entriesTotal: all };
   },
 
-  /**
-   * Over the checklists matching the filters (and holding a qualifying entry): how many, and the
-   * distinct places and observers. Gewogs count per dzongkhag and villages per gewog, so two places
-   * sharing a name stay two; observers by account, else by name. Checklist rows only (EXISTS).
-   */
-  checklistStats: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
-    const dz = sql`${checklists.dzongkhag}`;
-    const gewogPath = sql`coalesce(${checklists.dzongkhag}, '') || '/' || ${checklists.gewog}`;
-    const villagePath = sql`coalesce(${checklists.dzongkhag}, '') || '/' || coalesce(${checklists.gewog}, '') || '/' || ${checklists.village}`;
-    const observer = sql`coalesce(${checklists.observerId}::text, 'name:' || lower(${checklists.observerName}))`;
+  /** The list's unfiltered totals, kept by the triggers of migration 0008. */
+  listTotals: async (db: Executor, list: RecordsList) => {
+    const [row] = await db.select().from(statsListTotals).where(eq(statsListTotals.list, list));
+    return { checklists: Number(row?.checklists ?? 0), entries: Number(row?.entries ?? 0) };
+  },
+
+  /** Checklists matching the filters and holding a qualifying entry (exact; filtered lists only). */
+  countFound: async (db: Executor, list: RecordsList, f: RecordsFilter): Promise<number> => {
     const [row] = await db
-      .select({
-        foundTotal: sql<number>`count(*)::int`,
-        distinctDzongkhags: sql<number>`count(distinct ${dz})::int`,
-        distinctGewogs: sql<number>`count(distinct ${gewogPath})::int`,
-        distinctVillages: sql<number>`count(distinct ${villagePath})::int`,
-        distinctObservers: sql<number>`count(distinct ${observer})::int`,
-      })
+      .select({ n: count() })
       .from(checklists)
-      .where(and(...checklistWhere(f), holdsEntries(db, list, f)));
+      .where(and(...checklistWhere(f), holdsEntries(list, f)));
+    return row?.n ?? 0;
+  },
+
+  /**
+   * The distinct dzongkhags, gewogs, villages and observer names the list's checklists carry, each
+   * sorted: what the list's filters offer. Read from stats_list_values (migration 0008).
+   */
+  distinctValues: async (db: Executor, list: RecordsList) => {
+    const rows = await db
+      .select({ kind: statsListValues.kind, value: statsListValues.value })
+      .from(statsListValues)
+      .where(and(eq(statsListValues.list, list), gt(statsListValues.checklists, 0)))
+      .orderBy(statsListValues.kind, statsListValues.value);
+    const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.value);
     return {
-      foundTotal: row?.foundTotal ?? 0,
-      distinctDzongkhags: row?.distinctDzongkhags ?? 0,
-      distinctGewogs: row?.distinctGewogs ?? 0,
-      distinctVillages: row?.distinctVillages ?? 0,
-      distinctObservers: row?.distinctObservers ?? 0,
+      distinctDzongkhags: of('dzongkhag'),
+      distinctGewogs: of('gewog'),
+      distinctVillages: of('village'),
+      distinctObservers: of('observer'),
     };
   },
 
   /** Entries of a list matching the filters (those the list's checklists show). */
   countEntries: async (db: Executor, list: RecordsList, f: RecordsFilter): Promise<number> => {
-    if (!f.search) {
+    if (!hasFilters(f)) return (await recordsRepository.listTotals(db, list)).entries;
+    if (!f.search && !f.pending) {
       // Checklist rows only: each carries its count of the list's entries.
       const [row] = await db
         .select({ n: sql<number>`coalesce(sum(${listCount(list)}), 0)`.mapWith(Number) })
         .from(checklists)
-        .where(and(...checklistWhere(f), holdsEntries(db, list, f)));
+        .where(and(...checklistWhere(f), holdsEntries(list, f)));
       return row?.n ?? 0;
     }
     const [row] = await db
@@ -245,15 +280,6 @@ export const recordsRepository = {
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
       .where(and(...checklistWhere(f), ...entryWhere(list, f)));
-    return row?.n ?? 0;
-  },
-
-  /** Submitted checklists holding at least one entry of the list, whatever the filters. */
-  countChecklists: async (db: Executor, list: RecordsList): Promise<number> => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(checklists)
-      .where(and(eq(checklists.status, 'submitted'), holdsEntries(db, list, {})));
     return row?.n ?? 0;
   },
 

@@ -20,7 +20,9 @@ import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { addBirderNotices, type NoticeKind } from '../mobile/notices';
 import { recordActivity } from '../notifications/notifications.service';
+import { flagChecklists, setReviewOutcome } from '../review/review.service';
 import { toChecklistDetail, toChecklistGroup, toEntry, toReviewedEntry } from './records.mapper';
+import { pendingPerDzongkhag } from './records.queue';
 import { type RecordsList, recordsRepository as repo } from './records.repository';
 import { birdKey, resolveSpecies } from './species-link';
 
@@ -29,12 +31,14 @@ type Approval = 'approved' | 'rejected';
 /** GET /api/v1/entries: a page of approved, submitted, named entries, newest first. */
 export async function listEntries(ctx: AppContext, q: RecordsQuery): Promise<EntriesListResponse> {
   const db = ctx.database.db;
-  const [rows, totals] = await Promise.all([
+  const [rows, totals, values] = await Promise.all([
     repo.entriesPage(db, q, (q.page - 1) * q.limit, q.limit),
     repo.entryTotals(db, 'entries', q),
+    repo.distinctValues(db, 'entries'),
   ]);
   return {
     ...totals,
+    ...values,
     limit: q.limit,
     page: q.page,
     checklists: rows.map((r) => toEntry(r.entry, r.checklist)),
@@ -65,8 +69,9 @@ async function withEntries(
 
 /**
  * GET /api/v1/checklists and /api/v1/newspecies: a page of submitted checklists holding entries of
- * the list, newest first, each with those entries. Totals other than totalChecklists describe the
- * filtered set.
+ * the list, newest first, each with those entries. foundTotal and entriesTotal describe the filtered
+ * set (counted only when a filter is set; else the list's totals kept by triggers), totalChecklists
+ * the whole list; the distinct* lists are the values the whole list's filters offer.
  */
 export async function listChecklists(
   ctx: AppContext,
@@ -74,19 +79,24 @@ export async function listChecklists(
   q: RecordsQuery,
 ): Promise<ChecklistsListResponse> {
   const db = ctx.database.db;
-  const [rows, stats, entriesTotal, total] = await Promise.all([
+  const filtered = repo.hasFilters(q);
+  const [rows, totals, found, entriesTotal, values, pending] = await Promise.all([
     repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit }),
-    repo.checklistStats(db, list, q),
+    repo.listTotals(db, list),
+    filtered ? repo.countFound(db, list, q) : undefined,
     repo.countEntries(db, list, q),
-    repo.hasFilters(q) ? repo.countChecklists(db, list) : undefined,
+    repo.distinctValues(db, list),
+    pendingPerDzongkhag(db, list),
   ]);
   return {
     checklists: await withEntries(ctx, list, q, rows),
     limit: q.limit,
     page: q.page,
-    ...stats,
+    foundTotal: found ?? totals.checklists,
+    totalChecklists: totals.checklists,
     entriesTotal,
-    totalChecklists: total ?? stats.foundTotal,
+    ...values,
+    pendingPerDzongkhag: pending,
   };
 }
 
@@ -188,14 +198,23 @@ export async function patchEntry(
     if ('approvalStatus' in patch) {
       kind = patch.approvalStatus;
       if (entry.approval === kind) return { message: `Entry ${on} is already ${kind}`, checklist };
-      await repo.updateEntry(tx, entry.id, { approval: kind, reviewedBy: actor.id, reviewedAt: new Date() });
-      done = kind;
+      const reason = kind === 'rejected' ? (patch.rejectionReason ?? null) : null;
+      await repo.updateEntry(tx, entry.id, {
+        approval: kind,
+        reviewedBy: actor.id,
+        reviewedAt: new Date(),
+        rejectionReason: reason,
+        autoApproved: false,
+      });
+      done = reason ? `${kind}: ${reason}` : kind;
     } else {
       const next = await resolveNewName(tx, patch.BirdName);
       if (next.birdName === entry.birdName && next.speciesId === entry.speciesId) {
         return { message: `Entry ${on} is already named so`, checklist };
       }
       await repo.updateEntry(tx, entry.id, next);
+      // A new name is a new identification: its flags are decided again.
+      await flagChecklists(tx, [checklist.id]);
       kind = 'renamed';
       done = `renamed to '${next.birdName}'`;
     }
@@ -250,6 +269,12 @@ export async function bulkReview(
       );
     }
     const result = await repo.bulkReview(tx, approval, actor.id, entryIds, checklistIds);
+    const reason = approval === 'rejected' ? (body.rejectionReason ?? null) : null;
+    await setReviewOutcome(
+      tx,
+      result.changed.map((e) => e.id),
+      reason,
+    );
     const n = result.changed.length;
     if (n > 0) {
       const names = result.checklists.map((c) => `'${c.name}'`);
@@ -259,7 +284,7 @@ export async function bulkReview(
           : `on ${names.length} checklists`;
       const what = n === 1 ? `Entry '${result.changed[0]?.birdName}'` : `${n} entries`;
       await recordActivity(tx, actor, `${what} ${where} ${approval} by ${actor.email}`);
-      await addBirderNotices(tx, bulkNotices(approval, result));
+      await addBirderNotices(tx, bulkNotices(approval, result, reason));
     }
     const message =
       n > 0
@@ -273,7 +298,9 @@ export async function bulkReview(
 function bulkNotices(
   approval: Approval,
   result: Awaited<ReturnType<typeof repo.bulkReview>>,
+  reason: string | null,
 ): Parameters<typeof addBirderNotices>[1] {
+  const why = reason ? `: ${reason}` : '';
   const byChecklist = new Map<string, { id: string; birdName: string }[]>();
   for (const e of result.changed) {
     const list = byChecklist.get(e.checklistId) ?? [];
@@ -290,8 +317,8 @@ function bulkNotices(
         entryId: only?.id ?? null,
         kind: approval,
         message: only
-          ? `Your entry '${only.birdName}' on checklist '${c.name}' was ${approval}`
-          : `${changed.length} entries on your checklist '${c.name}' were ${approval}`,
+          ? `Your entry '${only.birdName}' on checklist '${c.name}' was ${approval}${why}`
+          : `${changed.length} entries on your checklist '${c.name}' were ${approval}${why}`,
       },
     ];
   });

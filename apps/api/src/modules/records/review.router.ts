@@ -1,5 +1,7 @@
+import { pipeline } from 'node:stream/promises';
 import {
   BulkReviewSchema,
+  ChecklistCorrectionSchema,
   EntryApprovalPatchSchema,
   EntryPatchSchema,
   EntryRenamePatchSchema,
@@ -9,10 +11,12 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { streamCsv } from '../../lib/csv';
+import { sendCsvHeaders, streamCsv } from '../../lib/csv';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import type { RegisterRoutes } from '../../routes';
+import { correctChecklist, deleteChecklist } from './records.admin';
+import { copyRecordsCsv } from './records.copy';
 import { RECORDS_CSV_FILE, RECORDS_CSV_HEADER, toRecordsCsvRow } from './records.csv';
 import type { RecordsList } from './records.repository';
 import * as service from './records.service';
@@ -25,6 +29,7 @@ const ChecklistRef = z.object({
     .max(300, 'Checklist name is too long (300 characters at most)'),
 });
 const EntryParam = z.object({ entryId: z.uuid({ error: 'Entry id is not valid' }) });
+const ChecklistIdParam = z.object({ id: z.uuid({ error: 'Checklist id is not valid' }) });
 
 /** Reading and reviewing records: lists, details, review, rename, bulk review, CSV exports. */
 export const registerRecordsReviewRoutes: RegisterRoutes = (t, ctx) => {
@@ -49,6 +54,16 @@ export const registerRecordsReviewRoutes: RegisterRoutes = (t, ctx) => {
     res.json(await service.getChecklist(ctx, parse(ChecklistRef, req.params).id));
   });
 
+  // An administrator's corrections (issue 12): date, time and place; and deleting a checklist.
+  t.add('patch', '/api/v1/checklists/:id/details', 'admin', async (req, res) => {
+    const { id } = parse(ChecklistIdParam, req.params);
+    res.json(await correctChecklist(ctx, currentUser(req), id, parse(ChecklistCorrectionSchema, req.body)));
+  });
+
+  t.add('delete', '/api/v1/checklists/:id', 'admin', async (req, res) => {
+    res.json(await deleteChecklist(ctx, currentUser(req), parse(ChecklistIdParam, req.params).id));
+  });
+
   t.add('patch', '/api/v1/checklists/:entryId', 'admin', async (req, res) => {
     const { entryId } = parse(EntryParam, req.params);
     res.json(await service.patchEntry(ctx, currentUser(req), entryId, parseEntryPatch(req.body)));
@@ -60,6 +75,12 @@ export const registerRecordsReviewRoutes: RegisterRoutes = (t, ctx) => {
  * `export_limit=all` the whole filtered list; `export_limit=all` alone streams that list as JSON.
  */
 async function sendList(ctx: AppContext, res: Response, list: RecordsList, q: RecordsQuery): Promise<void> {
+  if (q.format === 'csv' && q.export_limit === 'all') {
+    // The whole list: written by the database's COPY (records.copy.ts), same bytes as below.
+    sendCsvHeaders(res, RECORDS_CSV_FILE[list]);
+    await pipeline(copyRecordsCsv(ctx.database, list, q), res);
+    return;
+  }
   if (q.format === 'csv') {
     await streamCsv(
       res,
@@ -88,7 +109,12 @@ async function sendList(ctx: AppContext, res: Response, list: RecordsList, q: Re
 /** Parses with the branch the body names, so a bad value gets that branch's message, not the union's. */
 function parseEntryPatch(body: unknown) {
   const keys = body && typeof body === 'object' ? Object.keys(body) : [];
-  if (keys.length === 1 && keys[0] === 'approvalStatus') return parse(EntryApprovalPatchSchema, body);
+  if (
+    keys.includes('approvalStatus') &&
+    keys.every((k) => k === 'approvalStatus' || k === 'rejectionReason')
+  ) {
+    return parse(EntryApprovalPatchSchema, body);
+  }
   if (keys.length === 1 && keys[0] === 'BirdName') return parse(EntryRenamePatchSchema, body);
   return parse(EntryPatchSchema, body);
 }

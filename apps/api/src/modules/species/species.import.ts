@@ -2,19 +2,21 @@ import {
   CITES_APPENDICES,
   canonical,
   IUCN_STATUSES,
+  previewText,
   RESIDENCIES,
   SPECIES_TEXT_FIELDS,
   SpeciesInputSchema,
   type SpeciesUploadResponse,
+  type UploadPreviewItem,
 } from '@jarog/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { NewSpeciesRow, SpeciesRow, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type CellText, editDistance, readSheet } from '../../lib/xlsx';
 import { describeIssues } from '../../middleware/validate';
 import { recordActivity } from '../notifications/notifications.service';
-import { toColumns } from './species.mapper';
+import { FIELD_COLUMNS, toColumns } from './species.mapper';
 import { speciesRepository as repo } from './species.repository';
 
 const COLUMNS = [...SPECIES_TEXT_FIELDS, 'observations', 'photos'] as const;
@@ -117,9 +119,10 @@ async function parseRows(bytes: Buffer) {
       header = readHeader(cells, warnings);
       continue;
     }
-    if (cells.every((c) => !c?.trim())) continue; // an empty row holds nothing to import
+    // Blank rows count toward the cap too: a sheet of blank rows must not keep an import busy.
     if (++rows > MAX_IMPORT_ROWS)
-      throw new AppError('VALIDATION', `A file may hold at most ${MAX_IMPORT_ROWS} species`);
+      throw new AppError('VALIDATION', `A file may hold at most ${MAX_IMPORT_ROWS} rows`);
+    if (cells.every((c) => !c?.trim())) continue; // an empty row holds nothing to import
     const raw: Record<string, string | undefined> = {};
     header.forEach((column, i) => {
       if (column) raw[column] = cells[i];
@@ -164,6 +167,21 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** A dry run's answer, thrown out of the transaction so that it rolls back. */
+class DryRun {
+  constructor(readonly answer: { inserted: number; updated: number; preview: UploadPreviewItem[] }) {}
+}
+
+/** The fields an upload row changes on a stored species, as the preview lists them. */
+function fieldChanges(existing: SpeciesRow, columns: Partial<NewSpeciesRow>): UploadPreviewItem['changes'] {
+  return Object.entries(FIELD_COLUMNS).flatMap(([field, column]) => {
+    if (!(column in columns)) return [];
+    const from = previewText(existing[column]);
+    const to = previewText(columns[column]);
+    return from === to ? [] : [{ field, from, to }];
+  });
+}
+
 /**
  * Imports species from an .xlsx file. Every row is checked first; with `partial` false (the default)
  * any rejected row means nothing is written. Rows matching an existing species (by scientific name,
@@ -174,6 +192,7 @@ export async function importSpecies(
   actor: UserRow,
   file: { buffer: Buffer; originalname: string },
   partial: boolean,
+  dryRun = false,
 ): Promise<SpeciesUploadResponse> {
   const { rejected, warnings, accepted } = await parseRows(file.buffer);
   if (rejected.length > 0 && !partial) {
@@ -203,11 +222,19 @@ export async function importSpecies(
       let inserted = 0;
       let updated = 0;
       const data: SpeciesUploadResponse['data'] = [];
+      const preview: UploadPreviewItem[] = [];
       for (const a of accepted) {
         const match =
           (a.fields.scientificName ? bySci.get(a.fields.scientificName.toLowerCase()) : undefined) ??
           byEng.get(a.fields.englishName.toLowerCase());
         const columns = toColumns(stripUndefined(a.fields));
+        const changes = match ? fieldChanges(match, columns) : [];
+        preview.push({
+          row: a.row,
+          action: match ? (changes.length > 0 || a.photoUrls.length > 0 ? 'update' : 'unchanged') : 'insert',
+          name: a.fields.englishName,
+          changes,
+        });
         const row = match
           ? await repo.update(tx, match.id, columns)
           : await repo.insert(tx, { ...columns, englishName: a.fields.englishName });
@@ -227,9 +254,11 @@ export async function importSpecies(
         actor,
         `${data.length} species uploaded from ${file.originalname} (${inserted} added, ${updated} updated) by ${actor.email}`,
       );
+      if (dryRun) throw new DryRun({ inserted, updated, preview });
       return { inserted, updated, data };
     })
     .catch((err: unknown) => {
+      if (err instanceof DryRun) return { ...err.answer, data: [] };
       // Two rows that resolve to different existing species but share a name end here.
       if ((err as { code?: string }).code === '23505') {
         throw new AppError(
@@ -239,5 +268,14 @@ export async function importSpecies(
       }
       throw err;
     });
+  if ('preview' in result) {
+    return {
+      message: `Would upload ${result.inserted + result.updated} species (${result.inserted} added, ${result.updated} updated); nothing was saved`,
+      ...result,
+      rejected,
+      warnings,
+      dryRun: true,
+    };
+  }
   return { message: `Uploaded ${result.data.length} species`, ...result, rejected, warnings };
 }

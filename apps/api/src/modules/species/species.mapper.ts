@@ -31,6 +31,7 @@ export function toSpecies(row: SpeciesRow, photos: SpeciesPhotoRow[]): Species {
     scientificName: row.scientificName,
     order: row.orderName,
     familyName: row.familyName,
+    family: row.familyName,
     genus: row.genus,
     species: row.speciesEpithet,
     authority: row.authority,

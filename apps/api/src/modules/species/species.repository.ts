@@ -2,6 +2,8 @@ import type { SpeciesListQuery } from '@jarog/contracts';
 import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  checklists,
+  entries,
   type NewSpeciesRow,
   type SpeciesPhotoRow,
   type SpeciesRow,
@@ -132,6 +134,25 @@ export const speciesRepository = {
   },
 
   count: async (db: Executor) => (await db.select({ n: count() }).from(species))[0]?.n ?? 0,
+
+  /** Approved entries of submitted checklists linked to a species (entries_species_idx), and their dzongkhags. */
+  approvedRecordsOf: async (
+    db: Executor,
+    id: string,
+  ): Promise<{ approvedRecords: number; dzongkhags: string[] }> => {
+    const rows = await db
+      .select({ dzongkhag: checklists.dzongkhag, n: count() })
+      .from(entries)
+      .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+      .where(
+        and(eq(entries.speciesId, id), eq(entries.approval, 'approved'), eq(checklists.status, 'submitted')),
+      )
+      .groupBy(checklists.dzongkhag);
+    return {
+      approvedRecords: rows.reduce((n, r) => n + r.n, 0),
+      dzongkhags: rows.flatMap((r) => (r.dzongkhag ? [r.dzongkhag] : [])).sort((a, b) => a.localeCompare(b)),
+    };
+  },
 
   findById: async (db: Executor, id: string): Promise<SpeciesRow | undefined> =>
     (await db.select().from(species).where(eq(species.id, id)).limit(1))[0],

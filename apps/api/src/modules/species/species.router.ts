@@ -1,10 +1,18 @@
-import { SpeciesInputSchema, SpeciesListQuerySchema, SpeciesPatchSchema } from '@jarog/contracts';
+import {
+  isOn,
+  SpeciesInputSchema,
+  SpeciesListQuerySchema,
+  SpeciesPatchSchema,
+  UploadQuerySchema,
+} from '@jarog/contracts';
 import { z } from 'zod';
 import { streamCsv } from '../../lib/csv';
+import { withImportSlot } from '../../lib/import-slots';
 import { receiveSpreadsheet } from '../../lib/upload';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import type { RegisterRoutes } from '../../routes';
+import { idempotencyOf, sendAnswer } from '../idempotency/idempotency.http';
 import { SPECIES_CSV_HEADER, toCsvRow } from './species.csv';
 import { importSpecies } from './species.import';
 import * as service from './species.service';
@@ -15,7 +23,6 @@ const PhotoParams = z.object({
   photoId: z.uuid({ error: 'Photo id is not valid' }),
 });
 const ExportFormat = z.object({ format: z.enum(['json', 'csv']).default('json') });
-const UploadQuery = z.object({ partial: z.enum(['0', '1', 'true', 'false']).optional() });
 
 export const registerSpeciesRoutes: RegisterRoutes = (t, ctx) => {
   t.add('get', '/api/v1/species/get', 'admin', async (req, res) => {
@@ -53,19 +60,27 @@ export const registerSpeciesRoutes: RegisterRoutes = (t, ctx) => {
   });
 
   t.add('post', '/api/v1/species/fileupload', 'admin', async (req, res) => {
-    const file = await receiveSpreadsheet(req, res);
-    const { partial } = parse(UploadQuery, req.query);
-    res.json(await importSpecies(ctx, currentUser(req), file, partial === '1' || partial === 'true'));
+    const { partial, dryRun } = parse(UploadQuerySchema, req.query);
+    const result = await withImportSlot(async () => {
+      const file = await receiveSpreadsheet(req, res);
+      return importSpecies(ctx, currentUser(req), file, isOn(partial), isOn(dryRun));
+    });
+    res.json(result);
   });
 
   t.add('get', '/api/v1/species/:id', 'public', async (req, res) => {
     res.json(await service.getSpecies(ctx, parse(IdParam, req.params).id));
   });
 
+  t.add('get', '/api/v1/species/:id/stats', 'admin', async (req, res) => {
+    res.json(await service.speciesStats(ctx, parse(IdParam, req.params).id));
+  });
+
   t.add('post', '/api/v1/species', 'admin', async (req, res) => {
+    const user = currentUser(req);
+    const idem = idempotencyOf(req, user.id, 'POST /api/v1/species');
     const body = parse(SpeciesInputSchema, req.body);
-    const data = await service.createSpecies(ctx, currentUser(req), body);
-    res.status(201).json({ message: `Species ${data.englishName} added successfully`, data });
+    sendAnswer(res, await service.createSpecies(ctx, user, body, idem));
   });
 
   t.add('patch', '/api/v1/species/:id', 'admin', async (req, res) => {

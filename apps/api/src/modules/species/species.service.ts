@@ -1,19 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import type { Species, SpeciesListQuery, SpeciesListResponse, SpeciesPatchSchema } from '@jarog/contracts';
+import type {
+  Species,
+  SpeciesListQuery,
+  SpeciesListResponse,
+  SpeciesPatchSchema,
+  SpeciesStats,
+} from '@jarog/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
 import type { SpeciesRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { decodeImageDataUrl, toCatalogueImages } from '../../lib/images';
+import {
+  type Answer,
+  claim,
+  type IdempotentRequest,
+  once,
+  remember,
+} from '../idempotency/idempotency.service';
 import { recordActivity } from '../notifications/notifications.service';
 import { toColumns, toSpecies } from './species.mapper';
 import { speciesRepository as repo } from './species.repository';
 
 type SpeciesFields = z.output<typeof SpeciesPatchSchema>;
+/** The answer to a create or an edit: `{message, data}`. */
+interface SpeciesSaved {
+  message: string;
+  data: Species;
+}
 
-async function withPhotos(ctx: AppContext, rows: SpeciesRow[]): Promise<Species[]> {
+async function withPhotos(
+  ctx: AppContext,
+  rows: SpeciesRow[],
+  q: Db | Tx = ctx.database.db,
+): Promise<Species[]> {
   const photos = await repo.photosOf(
-    ctx.database.db,
+    q,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toSpecies(r, photos.get(r.id) ?? []));
@@ -58,6 +81,13 @@ export async function getSpecies(ctx: AppContext, id: string): Promise<Species> 
   const [species] = await withPhotos(ctx, [row]);
   if (!species) throw notFound('Species');
   return species;
+}
+
+/** Species details' Stats: the real count of approved records and where they were seen. */
+export async function speciesStats(ctx: AppContext, id: string): Promise<SpeciesStats> {
+  const row = await repo.findById(ctx.database.db, id);
+  if (!row) throw notFound('Species');
+  return repo.approvedRecordsOf(ctx.database.db, id);
 }
 
 export const countSpecies = (ctx: AppContext) => repo.count(ctx.database.db);
@@ -126,30 +156,43 @@ function uniqueViolation(err: unknown): boolean {
   return (err as { code?: string }).code === '23505';
 }
 
+/**
+ * Adds a species. With an Idempotency-Key the answer is stored in the same transaction as the species,
+ * so a retry after a lost answer (e.g. the connection dropped during COMMIT) gets that answer back
+ * instead of a 409 for its own name.
+ */
 export async function createSpecies(
   ctx: AppContext,
   actor: UserRow,
   fields: SpeciesFields & { englishName: string },
-): Promise<Species> {
-  await assertNamesFree(ctx, fields);
-  const photos = await storePhotos(ctx, fields.photos ?? []);
-  try {
-    const row = await ctx.database.db.transaction(async (tx) => {
-      const created = await repo.insert(tx, { ...toColumns(fields), englishName: fields.englishName });
-      await repo.addPhotos(tx, created.id, photos);
-      await recordActivity(
-        tx,
-        actor,
-        `A new Species ${created.englishName} has been added by ${actor.email}`,
-      );
-      return created;
-    });
-    return getSpecies(ctx, row.id);
-  } catch (err) {
-    await discardPhotos(ctx, photos);
-    if (uniqueViolation(err)) await assertNamesFree(ctx, fields);
-    throw err;
-  }
+  idem?: IdempotentRequest,
+): Promise<Answer<SpeciesSaved>> {
+  return once(ctx.database.db, idem, async () => {
+    await assertNamesFree(ctx, fields);
+    const photos = await storePhotos(ctx, fields.photos ?? []);
+    try {
+      const body = await ctx.database.db.transaction(async (tx) => {
+        if (idem) await claim(tx, idem);
+        const created = await repo.insert(tx, { ...toColumns(fields), englishName: fields.englishName });
+        await repo.addPhotos(tx, created.id, photos);
+        await recordActivity(
+          tx,
+          actor,
+          `A new Species ${created.englishName} has been added by ${actor.email}`,
+        );
+        const [data] = await withPhotos(ctx, [created], tx);
+        if (!data) throw notFound('Species');
+        const answer: SpeciesSaved = { message: `Species ${data.englishName} added successfully`, data };
+        if (idem) await remember(tx, idem, 201, answer);
+        return answer;
+      });
+      return { statusCode: 201, body };
+    } catch (err) {
+      await discardPhotos(ctx, photos);
+      if (uniqueViolation(err)) await assertNamesFree(ctx, fields);
+      throw err;
+    }
+  });
 }
 
 export async function updateSpecies(

@@ -1,14 +1,17 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   RegisterAdminBodySchema,
   UpdatePasswordBodySchema,
   UpdateProfileBodySchema,
-  UpdateUserBodySchema,
+  UpdateUserRequestSchema,
   UsersListQuerySchema,
 } from '@jarog/contracts';
 import { z } from 'zod';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import type { RegisterRoutes } from '../../routes';
+import { sendAnswer } from '../idempotency/idempotency.http';
+import { idempotentRequest } from '../idempotency/idempotency.service';
 import * as users from './users.service';
 
 const IdParam = z.object({ id: z.uuid({ error: 'User id is not valid' }) });
@@ -27,7 +30,7 @@ export const registerUserRoutes: RegisterRoutes = (t, ctx) => {
 
   t.add('patch', '/users/:id', 'root', async (req, res) => {
     const { id } = parse(IdParam, req.params);
-    const body = parse(UpdateUserBodySchema, req.body);
+    const body = parse(UpdateUserRequestSchema, req.body);
     const data = await users.updateUser(ctx, currentUser(req), id, body);
     res.json({ message: 'User updated successfully', data });
   });
@@ -59,8 +62,17 @@ export const registerUserRoutes: RegisterRoutes = (t, ctx) => {
   });
 
   t.add('post', '/auth/register-admin', 'root', async (req, res) => {
+    const user = currentUser(req);
     const body = parse(RegisterAdminBodySchema, req.body);
-    const created = await users.registerAdmin(ctx, currentUser(req), body);
-    res.status(201).json({ message: `Admin ${created.email} registered successfully` });
+    // The password stays out of the stored request hash (a fast hash of it would be guessable), so a
+    // retry is matched on the other fields.
+    const { password: _password, confirmPassword: _confirm, ...hashed } = body;
+    const idem = idempotentRequest(
+      user.id,
+      req.get(IDEMPOTENCY_KEY_HEADER),
+      hashed,
+      'POST /auth/register-admin',
+    );
+    sendAnswer(res, await users.registerAdmin(ctx, user, body, idem));
   });
 };

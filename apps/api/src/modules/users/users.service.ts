@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  MessageResponse,
   RegisterAdminBody,
   UpdatePasswordBody,
-  UpdateUserBody,
+  UpdateUserBodySchema,
   UserRecord,
   UsersListResponse,
   UserType,
 } from '@jarog/contracts';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { NewUserRow, UserRow } from '../../db/schema';
@@ -14,6 +16,13 @@ import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { decodeImageDataUrl, toSquareJpeg } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  type Answer,
+  claim,
+  type IdempotentRequest,
+  once,
+  remember,
+} from '../idempotency/idempotency.service';
 import { recordActivity } from '../notifications/notifications.service';
 import { toUserRecord } from './users.mapper';
 import { usersRepository as repo } from './users.repository';
@@ -77,11 +86,13 @@ export async function createAccount(
     dob?: string | null | undefined;
     profession?: string | null | undefined;
   },
+  hooks: { before?: (tx: Tx) => Promise<void>; after?: (tx: Tx, created: UserRow) => Promise<void> } = {},
 ): Promise<UserRow> {
   await assertEmailFree(ctx, input.email);
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.database.db.transaction(async (tx) => {
+      await hooks.before?.(tx);
       const row: NewUserRow = {
         name: input.name,
         email: input.email,
@@ -96,6 +107,7 @@ export async function createAccount(
         ? `A new ${input.userType} ${created.name} (${created.email}) has been added by ${actor.email}`
         : `A new account ${created.name} (${created.email}) has signed up`;
       await recordActivity(tx, actor, message);
+      await hooks.after?.(tx, created);
       return created;
     });
   } catch (err) {
@@ -104,8 +116,24 @@ export async function createAccount(
   }
 }
 
-export function registerAdmin(ctx: AppContext, actor: UserRow, body: RegisterAdminBody): Promise<UserRow> {
-  return createAccount(ctx, actor, body);
+/** A root-user adds an account; with an Idempotency-Key the answer commits with the account. */
+export function registerAdmin(
+  ctx: AppContext,
+  actor: UserRow,
+  body: RegisterAdminBody,
+  idem?: IdempotentRequest,
+): Promise<Answer<MessageResponse>> {
+  return once(ctx.database.db, idem, async () => {
+    let answer: MessageResponse | undefined;
+    const created = await createAccount(ctx, actor, body, {
+      before: async (tx) => (idem ? claim(tx, idem) : undefined),
+      after: async (tx, row) => {
+        answer = { message: `Admin ${row.email} registered successfully` };
+        if (idem) await remember(tx, idem, 201, answer);
+      },
+    });
+    return { statusCode: 201, body: answer ?? { message: `Admin ${created.email} registered successfully` } };
+  });
 }
 
 /** A root-user edits an account: only the fields sent change. */
@@ -113,7 +141,7 @@ export async function updateUser(
   ctx: AppContext,
   actor: UserRow,
   id: string,
-  body: Omit<UpdateUserBody, 'password'> & { password?: string | undefined },
+  body: Omit<z.output<typeof UpdateUserBodySchema>, 'password'> & { password?: string | undefined },
 ): Promise<UserRecord> {
   const target = await visibleUser(ctx, actor, id);
   if (body.email && body.email !== target.email) await assertEmailFree(ctx, body.email, target.id);

@@ -38,6 +38,10 @@ export function AppLayout() {
 
   return (
     <Layout className="app-shell">
+      {/* The first tab stop: following it focuses <main> (tabIndex -1), past the top bar and the menu. */}
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
       <TopBar
         sidebarOpen={isDesktop ? !collapsed : drawerOpen}
         onToggleSidebar={toggle}
@@ -79,7 +83,7 @@ export function AppLayout() {
             <SidebarMenu onLogout={logoutFromDrawer} onNavigate={() => setDrawerOpen(false)} />
           </Drawer>
         )}
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" id="main-content" tabIndex={-1}>
           <div className="app-main">
             <Suspense fallback={<FullPageMessage />}>
               <Outlet />

@@ -74,8 +74,13 @@ export function TopBar({ sidebarOpen, onToggleSidebar, onLogout }: TopBarProps) 
           </Link>
         </Tooltip>
         <Dropdown menu={profileMenu} trigger={['click']} placement="bottomRight">
-          <button type="button" className="top-bar__profile" aria-label="Account menu">
-            <Avatar src={resolveAssetUrl(user.profile, defaultAvatar)} alt="" size={32} />
+          <button type="button" className="top-bar__profile" aria-label={`${name}, account menu`}>
+            <Avatar
+              src={resolveAssetUrl(user.profile, defaultAvatar)}
+              alt=""
+              size={32}
+              className="top-bar__avatar"
+            />
             <span className="top-bar__name" data-testid="profile-name">
               {name}
             </span>

@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <Typography.Title level={3} className="auth-card__title">
+      <Typography.Title level={1} className="auth-card__title">
         Forgot your password?
       </Typography.Title>
       <Typography.Paragraph type="secondary">

@@ -24,7 +24,9 @@ export function PasswordResetPage() {
     // reason underneath in small muted text, so nobody waits forever on an expired or mistyped link.
     return (
       <div className="reset-pending">
-        <FullPageMessage text="Loading..." />
+        <h1 className="sr-only">Reset Password</h1>
+        {/* Nothing is loading once the link is refused: the text stays, the spinner goes. */}
+        <FullPageMessage text="Loading..." spinner={!verify.isError} />
         {verify.isError && (
           <Typography.Paragraph
             type="secondary"
@@ -51,7 +53,7 @@ export function PasswordResetPage() {
 
   return (
     <>
-      <Typography.Title level={3} className="auth-card__title">
+      <Typography.Title level={1} className="auth-card__title">
         Add New Password
       </Typography.Title>
       {error && <Alert type="error" showIcon title={error} className="form-alert" role="alert" />}

@@ -34,7 +34,7 @@ export function SignupPage() {
 
   return (
     <>
-      <Typography.Title level={3} className="auth-card__title">
+      <Typography.Title level={1} className="auth-card__title">
         Welcome to Jarog
       </Typography.Title>
       <Typography.Paragraph type="secondary">

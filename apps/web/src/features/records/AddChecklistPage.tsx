@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { flash } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage } from '../../lib/api-error';
-import { photoDataUrl } from '../species/species-photos';
+import { photoDataUrl } from '../../lib/photos';
 import { BirdsFields } from './BirdsFields';
 import { ChecklistInfoFields } from './ChecklistInfoFields';
 import { ChecklistUpload } from './ChecklistUpload';

@@ -7,7 +7,9 @@ import { ErrorState } from '../../components/ErrorState';
 import { FlashMessage } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage, errorStatus } from '../../lib/api-error';
+import { useRejectReason } from '../review/use-reject-reason';
 import { BulkReviewBar } from './BulkReviewBar';
+import { ChecklistAdminActions } from './ChecklistAdminActions';
 import { EntryReviewTable } from './EntryReviewTable';
 import { KeyboardHelp } from './KeyboardHelp';
 import { RenameEntryModal } from './RenameEntryModal';
@@ -43,6 +45,7 @@ export function ChecklistDetailsPage({ kind }: { kind: Kind }) {
         extra={
           <div className="records-page__actions">
             {data && <KeyboardHelp open={helpOpen} onOpenChange={setHelpOpen} />}
+            {data && kind !== 'newspecies' && <ChecklistAdminActions checklist={data} />}
             {kind === 'newspecies' && (
               <Button
                 type="primary"
@@ -110,6 +113,7 @@ function ChecklistReview({
   const { message } = App.useApp();
   const [reviewEntry] = useReviewEntryMutation();
   const bulk = useBulkReview();
+  const reject = useRejectReason();
   const [highlighted, setHighlighted] = useState(-1);
   const [selected, setSelected] = useState<string[]>([]);
   const [renaming, setRenaming] = useState<ReviewedEntry | null>(null);
@@ -136,12 +140,24 @@ function ChecklistReview({
       ?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
 
+  // Spec: both buttons are disabled while a review is pending, so two PATCHes never race.
+  const [pending, setPending] = useState<Record<string, 'approved' | 'rejected'>>({});
   const review = async (entry: ReviewedEntry, status: 'approved' | 'rejected') => {
-    if (entry.Approvedstatus === status) return;
+    if (entry.Approvedstatus === status || pending[entry._id]) return;
+    const rejectionReason = status === 'rejected' ? await reject.ask(entry.BirdName) : undefined;
+    if (rejectionReason === null) return;
+    setPending((p) => ({ ...p, [entry._id]: status }));
     try {
-      await reviewEntry({ entryId: entry._id, approvalStatus: status, checklistKey }).unwrap();
+      await reviewEntry({
+        entryId: entry._id,
+        approvalStatus: status,
+        rejectionReason,
+        checklistKey,
+      }).unwrap();
     } catch (err) {
       void message.error(errorMessage(err as ApiError, 'The review could not be saved. Please try again.'));
+    } finally {
+      setPending(({ [entry._id]: _done, ...rest }) => rest);
     }
   };
 
@@ -219,6 +235,7 @@ function ChecklistReview({
             selected={selected}
             onSelect={setSelected}
             onReview={(e, s) => void review(e, s)}
+            pending={pending}
             onRename={setRenaming}
             readOnly={readOnly}
           />
@@ -232,6 +249,7 @@ function ChecklistReview({
       </Card>
       <SpeciesSummary checklist={checklist} />
       <RenameEntryModal entry={renaming} onClose={() => setRenaming(null)} />
+      {reject.modal}
     </>
   );
 }

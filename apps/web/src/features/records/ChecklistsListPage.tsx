@@ -14,16 +14,17 @@ import { RecordsFilterBar } from './RecordsFilterBar';
 import { RecordsListFooter } from './RecordsListFooter';
 import { RecordsStats } from './RecordsStats';
 import { RefreshStatus } from './RefreshStatus';
+import { ReviewQueueBar } from './ReviewQueueBar';
 import { useListChecklistsQuery, useListNewSpeciesQuery } from './records.api';
 import { COMPACT_QUERY, checklistGroupColumns, checklistHref } from './records.columns';
 import { activeRecordFilters, NO_RECORD_FILTERS, recordsListQuery } from './records-list-state';
 import { pollingOptions } from './records-refresh';
 import { bulkTargets, keepVisible } from './records-review';
+import { sortableColumns, sortFromColumn } from './review-queue';
 import { useBulkReview } from './use-bulk-review';
 import { useExportCsv } from './use-export-csv';
 import { usePageVisible, useRefreshOnReturn } from './use-page-visible';
 import { useRecordsListState } from './use-records-list-state';
-import '../species/species.css';
 import './records.css';
 
 type Kind = 'checklists' | 'newspecies';
@@ -69,9 +70,9 @@ export function ChecklistsListPage({ kind }: { kind: Kind }) {
   const { data, currentData, error, isLoading, isFetching, refetch, fulfilledTimeStamp } = query;
   const [selected, setSelected] = useState<string[]>([]);
   const bulk = useBulkReview();
-  const exporter = useExportCsv(kind, state.filters);
+  const exporter = useExportCsv(kind, state.filters, state);
   const chips = activeRecordFilters(kind, state.filters);
-  const filtered = chips.length > 0;
+  const filtered = chips.length > 0 || state.pending;
 
   useRefreshOnReturn(visible && kind === 'checklists', fulfilledTimeStamp, refetch);
 
@@ -118,7 +119,9 @@ export function ChecklistsListPage({ kind }: { kind: Kind }) {
   } else if (shown.checklists.length === 0 && !isFetching) {
     body = filtered ? (
       <Empty description={words.noMatch}>
-        <Button onClick={() => change({ filters: NO_RECORD_FILTERS })}>Clear filters</Button>
+        <Button onClick={() => change({ filters: NO_RECORD_FILTERS, queue: { pending: false } })}>
+          Clear filters
+        </Button>
       </Empty>
     ) : (
       <Empty description={words.none}>
@@ -135,7 +138,14 @@ export function ChecklistsListPage({ kind }: { kind: Kind }) {
         <Table<ChecklistGroup>
           rowKey="checklistId"
           size="middle"
-          columns={checklistGroupColumns({ kind, page: shown.page, limit: shown.limit, compact })}
+          columns={sortableColumns(
+            checklistGroupColumns({ kind, page: shown.page, limit: shown.limit, compact }),
+            state.sort,
+          )}
+          onChange={(_pagination, _filters, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            change({ queue: { sort: sortFromColumn(one?.columnKey, one?.order) } });
+          }}
           dataSource={shown.checklists}
           // Only a change of filters or page dims the table; the 10-second refresh happens quietly.
           loading={isFetching && !currentData}
@@ -202,6 +212,15 @@ export function ChecklistsListPage({ kind }: { kind: Kind }) {
       >
         {shown && <RecordsStats kind={kind} data={shown} />}
         <RecordsFilterBar kind={kind} filters={state.filters} onChange={(filters) => change({ filters })} />
+        <ReviewQueueBar
+          pending={state.pending}
+          sort={state.sort}
+          onChange={(queue) => change({ queue })}
+          pendingPerDzongkhag={shown?.pendingPerDzongkhag}
+          onPickDzongkhag={(dzongkhag) =>
+            change({ filters: { dzongkhag, gewog: '', village: '' }, queue: { pending: true } })
+          }
+        />
         <FilterChips
           chips={chips}
           onChange={(filters) => change({ filters })}

@@ -1,20 +1,22 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { EntriesListResponse, Entry } from '@jarog/contracts';
-import { Button, Card, Empty, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Space, Table, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
 import { clampPage } from '../../lib/pagination';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { FilterChips } from './FilterChips';
+import { GbifExportButton } from './GbifExportButton';
 import { RecordsFilterBar } from './RecordsFilterBar';
 import { RecordsListFooter } from './RecordsListFooter';
+import { ReviewQueueBar } from './ReviewQueueBar';
 import { useListEntriesQuery } from './records.api';
 import { COMPACT_QUERY, entryColumns } from './records.columns';
 import { activeRecordFilters, NO_RECORD_FILTERS, recordsListQuery } from './records-list-state';
+import { sortableColumns, sortFromColumn } from './review-queue';
 import { useExportCsv } from './use-export-csv';
 import { useRecordsListState } from './use-records-list-state';
-import '../species/species.css';
 import './records.css';
 
 export const ENTRIES_LOAD_ERROR = 'Failed to fetch entries. Please try again later.';
@@ -25,10 +27,10 @@ export function EntriesListPage() {
   const { data, currentData, error, isLoading, isFetching, refetch } = useListEntriesQuery(
     recordsListQuery('entries', state),
   );
-  const exporter = useExportCsv('entries', state.filters);
+  const exporter = useExportCsv('entries', state.filters, state);
   const compact = useMediaQuery(COMPACT_QUERY);
   const chips = activeRecordFilters('entries', state.filters);
-  const filtered = chips.length > 0;
+  const filtered = chips.length > 0 || state.pending;
   const shown: EntriesListResponse | undefined = currentData ?? (error ? undefined : data);
 
   const lastPage = currentData
@@ -47,7 +49,9 @@ export function EntriesListPage() {
   } else if (shown.checklists.length === 0 && !isFetching) {
     body = filtered ? (
       <Empty description="No entries match these filters">
-        <Button onClick={() => change({ filters: NO_RECORD_FILTERS })}>Clear filters</Button>
+        <Button onClick={() => change({ filters: NO_RECORD_FILTERS, queue: { pending: false } })}>
+          Clear filters
+        </Button>
       </Empty>
     ) : (
       <Empty description="No approved entries yet: approve entries on a checklist to see them here" />
@@ -58,7 +62,14 @@ export function EntriesListPage() {
         <Table<Entry>
           rowKey="_id"
           size="middle"
-          columns={entryColumns({ page: shown.page, limit: shown.limit, compact })}
+          columns={sortableColumns(
+            entryColumns({ page: shown.page, limit: shown.limit, compact }),
+            state.sort,
+          )}
+          onChange={(_pagination, _filters, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            change({ queue: { sort: sortFromColumn(one?.columnKey, one?.order) } });
+          }}
           dataSource={shown.checklists}
           loading={isFetching && !currentData}
           pagination={false}
@@ -73,9 +84,12 @@ export function EntriesListPage() {
       <PageHeader
         title="Entries"
         extra={
-          <Button icon={<DownloadOutlined />} loading={exporter.busy} onClick={() => void exporter.run()}>
-            Export to CSV
-          </Button>
+          <Space wrap>
+            <GbifExportButton filters={state.filters} />
+            <Button icon={<DownloadOutlined />} loading={exporter.busy} onClick={() => void exporter.run()}>
+              Export to CSV
+            </Button>
+          </Space>
         }
       />
       <Card
@@ -91,6 +105,7 @@ export function EntriesListPage() {
           filters={state.filters}
           onChange={(filters) => change({ filters })}
         />
+        <ReviewQueueBar pending={state.pending} sort={state.sort} onChange={(queue) => change({ queue })} />
         <FilterChips
           chips={chips}
           onChange={(filters) => change({ filters })}

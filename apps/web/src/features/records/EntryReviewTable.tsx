@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format-date';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { FlagTags } from '../review/FlagTags';
 import { EntryPhoto } from './EntryPhoto';
 import { ReviewButtons } from './ReviewButtons';
 import { COMPACT_QUERY } from './records.columns';
@@ -17,6 +18,8 @@ export interface EntryReviewTableProps {
   selected: string[];
   onSelect: (ids: string[]) => void;
   onReview: (entry: ReviewedEntry, status: 'approved' | 'rejected') => void;
+  /** Entries whose review is being saved, and to what: their buttons wait. */
+  pending?: Readonly<Record<string, 'approved' | 'rejected'>>;
   onRename: (entry: ReviewedEntry) => void;
   /** A draft checklist: shown, but not reviewed or selected. */
   readOnly: boolean;
@@ -35,10 +38,11 @@ export function reviewerText(
 
 function columns({
   onReview,
+  pending,
   onRename,
   readOnly,
   compact,
-}: Pick<EntryReviewTableProps, 'onReview' | 'onRename' | 'readOnly'> & { compact: boolean }) {
+}: Pick<EntryReviewTableProps, 'onReview' | 'pending' | 'onRename' | 'readOnly'> & { compact: boolean }) {
   const cols: ColumnsType<ReviewedEntry> = [
     {
       title: 'Sl.no',
@@ -63,6 +67,13 @@ function columns({
             <Tag color="purple" className="entry-bird__tag">
               New species
             </Tag>
+          )}
+          <FlagTags flags={e.flags} reasons={!compact} />
+          {e.Approvedstatus === 'rejected' && e.rejectionReason && (
+            <div className="records-muted">Rejected: {e.rejectionReason}</div>
+          )}
+          {e.autoApproved && e.Approvedstatus === 'approved' && (
+            <div className="records-muted">Approved automatically</div>
           )}
           {/* Narrow screens drop the Description and Count columns; they show here instead. */}
           {compact && (
@@ -100,6 +111,7 @@ function columns({
             status={e.Approvedstatus}
             birdName={e.BirdName}
             readOnly={readOnly}
+            busy={pending?.[e._id] ?? null}
             onReview={(s) => onReview(e, s)}
           />
           {isNewSpeciesName(e.BirdName) && !readOnly && (
@@ -132,6 +144,7 @@ export function EntryReviewTable({
   selected,
   onSelect,
   onReview,
+  pending,
   onRename,
   readOnly,
 }: EntryReviewTableProps) {
@@ -141,7 +154,7 @@ export function EntryReviewTable({
       <Table<ReviewedEntry>
         rowKey="_id"
         size="middle"
-        columns={columns({ onReview, onRename, readOnly, compact })}
+        columns={columns({ onReview, pending, onRename, readOnly, compact })}
         dataSource={entries}
         pagination={false}
         tableLayout="auto"

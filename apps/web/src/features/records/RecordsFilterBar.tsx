@@ -1,8 +1,8 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Form, Input, Select } from 'antd';
 import { useState } from 'react';
+import { DebouncedSearch } from '../../components/DebouncedSearch';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { DebouncedSearch } from '../species/DebouncedSearch';
 import { useListLocationsQuery } from './locations.api';
 import { dzongkhagOfGewog, dzongkhagOptions, gewogOptions } from './places';
 import {

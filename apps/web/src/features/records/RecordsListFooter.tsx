@@ -1,6 +1,6 @@
 import { Select } from 'antd';
-import { SpeciesPager } from '../species/SpeciesPager';
-import { shownRange } from '../species/species-pager';
+import { Pager } from '../../components/Pager';
+import { shownRange } from '../../lib/pager';
 import { PAGE_SIZES } from './records-list-state';
 
 /** "6–10 of 42 found", the pager (Prev, up to 5 page buttons, Next) and the page size. */
@@ -30,7 +30,7 @@ export function RecordsListFooter({
         {shownRange(page, limit, rows, total)}
         {filtered ? ' found' : ''}
       </span>
-      <SpeciesPager page={page} total={total} limit={limit} onPage={(p) => onChange({ page: p })} />
+      <Pager page={page} total={total} limit={limit} onPage={(p) => onChange({ page: p })} />
       <div className="records-footer__size-wrap">
         <Select
           className="records-footer__size"

@@ -1,6 +1,9 @@
 import type { ChecklistsListResponse } from '@jarog/contracts';
 
-/** The list's distinct counts as small figures (spec section 3: the list responses' distinct fields). */
+/**
+ * The list's totals as small figures, and how many places and observers it holds (the lengths of the
+ * distinct-value lists of spec section 3's list responses).
+ */
 export function RecordsStats({
   kind,
   data,
@@ -11,10 +14,10 @@ export function RecordsStats({
   const items: [string, number][] = [
     [kind === 'checklists' ? 'Checklists' : 'Checklists with new birds', data.foundTotal],
     [kind === 'checklists' ? 'Entries' : 'New-species reports', data.entriesTotal],
-    ['Dzongkhags', data.distinctDzongkhags],
-    ['Gewogs', data.distinctGewogs],
-    ['Villages', data.distinctVillages],
-    ['Observers', data.distinctObservers],
+    ['Dzongkhags', data.distinctDzongkhags.length],
+    ['Gewogs', data.distinctGewogs.length],
+    ['Villages', data.distinctVillages.length],
+    ['Observers', data.distinctObservers.length],
   ];
   return (
     <dl className="records-stats" data-testid="records-stats">

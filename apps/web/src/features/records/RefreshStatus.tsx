@@ -1,6 +1,12 @@
 import { Badge } from 'antd';
+import { TIME_ZONE, TIME_ZONE_LABEL } from '../../lib/format-date';
 
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: TIME_ZONE,
+});
 
 /** "Live · updated 14:05:10": the list refreshes itself every 10 s while the tab is in view. */
 export function RefreshStatus({
@@ -12,7 +18,7 @@ export function RefreshStatus({
   at: number | undefined;
   failed: boolean;
 }) {
-  const when = at ? ` · updated ${clock.format(at)}` : '';
+  const when = at ? ` · updated ${clock.format(at)} ${TIME_ZONE_LABEL}` : '';
   let status: 'processing' | 'default' | 'warning' = 'processing';
   let text = `Refreshes every 10 s${when}`;
   if (failed) {

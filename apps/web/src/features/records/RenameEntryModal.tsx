@@ -1,5 +1,5 @@
 import { Alert, App, AutoComplete, Form, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type ApiError, errorMessage } from '../../lib/api-error';
 import { useListSpeciesQuery } from '../species/species.api';
 import { useRenameEntryMutation } from './records.api';
@@ -25,6 +25,12 @@ export function RenameEntryModal({ entry, onClose }: { entry: Target | null; onC
   const { data } = useListSpeciesQuery({ search: q, limit: '8' }, { skip: q.length < 2 || !entry });
   const suggestions = data?.species ?? [];
   const match = catalogueMatch(typed, suggestions);
+  // Each opening starts from the entry's current name, without the previous attempt's server error.
+  useEffect(() => {
+    if (!entry) return;
+    setFailure(null);
+    form.setFieldsValue({ BirdName: entry.BirdName });
+  }, [entry, form]);
 
   const save = async ({ BirdName }: { BirdName: string }) => {
     if (!entry) return;
@@ -53,7 +59,14 @@ export function RenameEntryModal({ entry, onClose }: { entry: Target | null; onC
       }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void save(v)}
+        onValuesChange={() => setFailure(null)}
+        requiredMark={false}
+        initialValues={entry ? { BirdName: entry.BirdName } : undefined}
+      >
         <Form.Item
           name="BirdName"
           label="New Name:"

@@ -55,7 +55,8 @@ describe('how records read', () => {
       reviewer: { name: 'Pema Dorji', email: 'pema@jarog.test' },
       reviewedAt: '2026-03-08T08:05:00.000Z',
     });
-    expect(reviewerText(approved)).toMatch(/^Approved by Pema Dorji · \d{1,2} Mar 2026, \d{2}:\d{2}$/);
+    // Issue 12: review times are Bhutan's (08:05 UTC is 14:05 in Thimphu) whatever the machine's zone, and say so.
+    expect(reviewerText(approved)).toBe('Approved by Pema Dorji · 8 Mar 2026, 14:05 Bhutan time');
     expect(reviewerText(testEntry({ Approvedstatus: 'rejected' }))).toBe('Rejected');
   });
 

@@ -10,6 +10,7 @@ const EMPTY_DETAILS: Details = {
   status: 'submittedchecklist',
   Approvedstatus: 'pending',
   Totalcount: 0,
+  count: 0,
   Remarks: null,
   JAcount: { Adult: 0, Juvenile: 0 },
   currentLocation: { latitude: null, longitude: null },

@@ -15,7 +15,13 @@ const read = (kind: 'checklists' | 'entries' | 'newspecies', query: string) =>
 
 describe('record list state in the URL', () => {
   it('starts with no filters, page 1, 5 per page', () => {
-    expect(read('checklists', '')).toEqual({ filters: NO_RECORD_FILTERS, page: 1, limit: 5 });
+    expect(read('checklists', '')).toEqual({
+      filters: NO_RECORD_FILTERS,
+      page: 1,
+      limit: 5,
+      pending: false,
+      sort: '-date',
+    });
   });
 
   it('reads the filters each list offers, and only those', () => {
@@ -106,5 +112,40 @@ describe('changes', () => {
       'Village: Drukgyel',
     ]);
     expect(activeRecordFilters('checklists', NO_RECORD_FILTERS)).toEqual([]);
+  });
+});
+
+describe("the reviewer's queue in the URL (issue 12)", () => {
+  it('reads pending=true and a known sort; anything else falls back to all, newest first', () => {
+    expect(read('checklists', 'pending=true&sort=date')).toMatchObject({ pending: true, sort: 'date' });
+    expect(read('entries', 'pending=yes&sort=price')).toMatchObject({ pending: false, sort: '-date' });
+  });
+
+  it('writes only what differs from the defaults, and a queue change starts at page 1', () => {
+    const start = read('checklists', 'page=3&dzongkhag=Paro');
+    const next = nextRecordsState(start, { queue: { pending: true, sort: 'date' } });
+    expect(next).toMatchObject({ page: 1, pending: true, sort: 'date' });
+    expect(toRecordsSearchParams('checklists', next).toString()).toBe(
+      'dzongkhag=Paro&pending=true&sort=date',
+    );
+    expect(recordsListQuery('checklists', next)).toMatchObject({ pending: 'true', sort: 'date' });
+    const back = nextRecordsState(next, { queue: { pending: false, sort: '-date' } });
+    expect(toRecordsSearchParams('checklists', back).toString()).toBe('dzongkhag=Paro');
+    expect(recordsListQuery('checklists', back)).not.toHaveProperty('sort');
+  });
+
+  it('a dzongkhag picked from the pending counts narrows the filters and turns pending on together', () => {
+    const start = read('checklists', 'gewog=Tsento&village=Drukgyel');
+    const next = nextRecordsState(start, {
+      filters: { dzongkhag: 'Thimphu', gewog: '', village: '' },
+      queue: { pending: true },
+    });
+    expect(toRecordsSearchParams('checklists', next).toString()).toBe('dzongkhag=Thimphu&pending=true');
+  });
+
+  it('the export keeps "pending only" (its order stays the default)', () => {
+    const q = recordsExportQuery('checklists', NO_RECORD_FILTERS, { pending: true });
+    expect(q.get('pending')).toBe('true');
+    expect(q.has('sort')).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import { DATE_PATTERN, DEFAULT_PAGE_SIZE } from '@jarog/contracts';
-import { parsePage } from '../../lib/pagination';
-import { PAGE_SIZES } from '../species/species-list-state';
+import { DATE_PATTERN, DEFAULT_PAGE_SIZE, RECORDS_SORTS, type RecordsSort } from '@jarog/contracts';
+import { PAGE_SIZES, parsePage } from '../../lib/pagination';
 
 /** The three record lists of the console and the API list each one reads. */
 export type RecordsListKind = 'checklists' | 'entries' | 'newspecies';
@@ -52,6 +51,14 @@ export interface RecordsListState {
   filters: RecordFilters;
   page: number;
   limit: number;
+  /** The reviewer's queue (issue 12): entries waiting for review only, and the order. */
+  pending: boolean;
+  sort: RecordsSort;
+}
+
+export const DEFAULT_SORT: RecordsSort = '-date';
+function parseSort(raw: string | null): RecordsSort {
+  return (RECORDS_SORTS as readonly string[]).includes(raw ?? '') ? (raw as RecordsSort) : DEFAULT_SORT;
 }
 
 function parseLimit(raw: string | null): number {
@@ -70,7 +77,13 @@ function cleanValue(key: RecordFilter, raw: string | null | undefined): string {
 export function parseRecordsState(kind: RecordsListKind, params: URLSearchParams): RecordsListState {
   const filters = { ...NO_RECORD_FILTERS };
   for (const key of FILTERS_OF[kind]) filters[key] = cleanValue(key, params.get(key));
-  return { filters, page: parsePage(params.get('page')), limit: parseLimit(params.get('limit')) };
+  return {
+    filters,
+    page: parsePage(params.get('page')),
+    limit: parseLimit(params.get('limit')),
+    pending: params.get('pending') === 'true',
+    sort: parseSort(params.get('sort')),
+  };
 }
 
 /** The list's active filters as query parameters (shared by the URL, the list call and the export). */
@@ -88,6 +101,8 @@ export function toRecordsSearchParams(kind: RecordsListKind, state: RecordsListS
   const params = new URLSearchParams(recordFilterParams(kind, state.filters));
   if (state.page > 1) params.set('page', String(state.page));
   if (state.limit !== DEFAULT_PAGE_SIZE) params.set('limit', String(state.limit));
+  if (state.pending) params.set('pending', 'true');
+  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
   return params;
 }
 
@@ -97,12 +112,23 @@ export function recordsListQuery(kind: RecordsListKind, state: RecordsListState)
     ...recordFilterParams(kind, state.filters),
     page: String(state.page),
     limit: String(state.limit),
+    ...(state.pending ? { pending: 'true' } : {}),
+    ...(state.sort !== DEFAULT_SORT ? { sort: state.sort } : {}),
   };
 }
 
 /** The CSV export's parameters: the same filters, the whole list. */
-export function recordsExportQuery(kind: RecordsListKind, filters: RecordFilters): URLSearchParams {
-  return new URLSearchParams({ format: 'csv', export_limit: 'all', ...recordFilterParams(kind, filters) });
+export function recordsExportQuery(
+  kind: RecordsListKind,
+  filters: RecordFilters,
+  queue?: { pending: boolean },
+): URLSearchParams {
+  return new URLSearchParams({
+    format: 'csv',
+    export_limit: 'all',
+    ...recordFilterParams(kind, filters),
+    ...(queue?.pending ? { pending: 'true' } : {}),
+  });
 }
 
 export interface ActiveRecordFilter {
@@ -135,10 +161,16 @@ export function placeChange(filters: RecordFilters, patch: Partial<RecordFilters
   return out;
 }
 
-export type RecordsListChange = { filters: Partial<RecordFilters> } | { page: number } | { limit: number };
+export type RecordsListChange =
+  | { filters: Partial<RecordFilters> }
+  | { page: number }
+  | { limit: number }
+  | { queue: { pending?: boolean; sort?: RecordsSort }; filters?: Partial<RecordFilters> };
 
 /** New filters or a new page size start again at page 1; a page change keeps everything else. */
 export function nextRecordsState(state: RecordsListState, change: RecordsListChange): RecordsListState {
+  if ('queue' in change)
+    return { ...state, ...change.queue, filters: { ...state.filters, ...change.filters }, page: 1 };
   if ('filters' in change) return { ...state, filters: { ...state.filters, ...change.filters }, page: 1 };
   if ('page' in change) return { ...state, page: change.page };
   return { ...state, limit: change.limit, page: 1 };

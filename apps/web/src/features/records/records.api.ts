@@ -26,6 +26,8 @@ export const RECORDS_UPLOAD_TAGS = [recordsList, notificationsList];
 export interface ReviewArgs {
   entryId: string;
   approvalStatus: 'approved' | 'rejected';
+  /** With a rejection: the reason the birder reads (issue 14). */
+  rejectionReason?: string;
   /** The details page's cache key (the id or name in its URL), updated at once so review feels instant. */
   checklistKey?: string;
 }
@@ -56,10 +58,10 @@ export const recordsApi = api.enhanceEndpoints({ addTagTypes: ['Records'] }).inj
     }),
     /** Approve or reject one entry. The details page shows the new state before the answer arrives. */
     reviewEntry: build.mutation<EntryPatchResponse, ReviewArgs>({
-      query: ({ entryId, approvalStatus }) => ({
+      query: ({ entryId, approvalStatus, rejectionReason }) => ({
         url: `${CHECKLISTS}/${encodeURIComponent(entryId)}`,
         method: 'PATCH',
-        body: { approvalStatus },
+        body: rejectionReason ? { approvalStatus, rejectionReason } : { approvalStatus },
       }),
       async onQueryStarted({ entryId, approvalStatus, checklistKey }, { dispatch, queryFulfilled }) {
         if (checklistKey === undefined) return;

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { rowNumber } from '../../lib/pagination';
+import { FlagTags } from '../review/FlagTags';
 import { EntryPhoto } from './EntryPhoto';
 import { placeText } from './places';
 import { dateText, entryDetails, entryPlace, timeText } from './records-format';
@@ -150,6 +151,7 @@ export function entryColumns({
           ) : (
             <span className="records-name">{e.BirdName}</span>
           )}
+          <FlagTags flags={e.flags} />
           {compact && (
             <div className="records-table__sub">
               {[entryDetails(e).observer, e.CheckListName, dateText(entryDetails(e).selectedDate)]

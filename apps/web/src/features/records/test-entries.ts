@@ -11,6 +11,7 @@ export function testEntry(
     _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     checklistId: 'c0000000-0000-4000-8000-000000000001',
     CheckListName: 'Phobjikha morning',
+    userId: null,
     BirdName: 'Black-necked Crane',
     speciesId: null,
     Remarks: null,
@@ -20,6 +21,9 @@ export function testEntry(
     reviewedAt: null,
     reviewer: null,
     createdAt: '2026-03-07T02:00:00.000Z',
+    flags: [],
+    rejectionReason: null,
+    autoApproved: false,
     StartbirdingData: [
       {
         selectedDate: '2026-03-07',
@@ -29,6 +33,7 @@ export function testEntry(
         status: 'submittedchecklist',
         Approvedstatus: 'pending',
         Totalcount: 3,
+        count: 3,
         Remarks: null,
         JAcount: { Adult: 0, Juvenile: 0 },
         currentLocation: { latitude: 27.47, longitude: 90.18 },

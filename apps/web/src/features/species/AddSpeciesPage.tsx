@@ -4,13 +4,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { flash } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage } from '../../lib/api-error';
+import { pickedPhotoDataUrls } from '../../lib/photos';
 import { SpeciesBulkUpload } from './SpeciesBulkUpload';
 import { SpeciesFormFields } from './SpeciesFormFields';
 import { SpeciesFormFooter } from './SpeciesFormFooter';
 import { SpeciesPhotoPicker } from './SpeciesPhotoPicker';
 import { useCreateSpeciesMutation } from './species.api';
 import { createBody, type SpeciesFormValues } from './species-form';
-import { pickedPhotoDataUrls } from './species-photos';
 import './species.css';
 
 /** Spec section 8: what a failed add says (the server's own words follow when it gave any). */

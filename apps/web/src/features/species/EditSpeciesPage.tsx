@@ -6,15 +6,15 @@ import { useNavigate, useParams } from 'react-router';
 import { resolveAssetUrl } from '../../app/runtime-config';
 import { flash } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
+import { thumbUrl } from '../../components/SpeciesPhotoThumb';
 import { type ApiError, errorMessage } from '../../lib/api-error';
+import { pickedPhotoDataUrls } from '../../lib/photos';
 import { SpeciesFormFields } from './SpeciesFormFields';
 import { SpeciesFormFooter } from './SpeciesFormFooter';
 import { SpeciesLoadState } from './SpeciesLoadState';
 import { SpeciesPhotoPicker } from './SpeciesPhotoPicker';
-import { thumbUrl } from './SpeciesPhotoThumb';
 import { useDeleteSpeciesPhotoMutation, useGetSpeciesQuery, useUpdateSpeciesMutation } from './species.api';
 import { formValuesOf, isEmptyPatch, patchBody, type SpeciesFormValues } from './species-form';
-import { pickedPhotoDataUrls } from './species-photos';
 import './species.css';
 
 /** Spec section 8: what a failed edit or photo delete says. */

@@ -1,8 +1,8 @@
 import type { Species } from '@jarog/contracts';
 import { Card, Typography } from 'antd';
 import { Link } from 'react-router';
+import { SpeciesPhotoThumb } from '../../components/SpeciesPhotoThumb';
 import { SpeciesActions } from './SpeciesActions';
-import { SpeciesPhotoThumb } from './SpeciesPhotoThumb';
 
 /** The card view (the simpler variant): photo or placeholder in a 200 × 130 area, names, IUCN status. */
 export function SpeciesCards({

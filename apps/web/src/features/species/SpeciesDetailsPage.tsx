@@ -5,17 +5,18 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { resolveAssetUrl } from '../../app/runtime-config';
 import { FlashMessage } from '../../components/FlashMessage';
+import { IucnTag } from '../../components/IucnTag';
 import { PageHeader } from '../../components/PageHeader';
 import { RavenIcon } from '../../components/RavenIcon';
-import { IucnTag } from './IucnTag';
+import { thumbUrl } from '../../components/SpeciesPhotoThumb';
 import { SpeciesLoadState } from './SpeciesLoadState';
-import { thumbUrl } from './SpeciesPhotoThumb';
-import { useGetSpeciesQuery } from './species.api';
+import { useGetSpeciesQuery, useGetSpeciesStatsQuery } from './species.api';
 import { iucnText, SPECIES_FIELD_LABELS } from './species-fields';
 import './species.css';
 
-/** "1 Observation", "300 Observations". */
-export const observationsText = (n: number) => `${n} ${n === 1 ? 'Observation' : 'Observations'}`;
+/** "1 approved record", "19 approved records". */
+export const recordsText = (n: number) =>
+  `${n.toLocaleString('en')} approved ${n === 1 ? 'record' : 'records'}`;
 
 export function SpeciesDetailsPage() {
   const { id = '' } = useParams();
@@ -46,7 +47,33 @@ export function SpeciesDetailsPage() {
   );
 }
 
+/** Spec: Stats and Location, from the approved records (not the editable `observations` field). */
+function useStatsItems(id: string) {
+  const { data, isError } = useGetSpeciesStatsQuery(id);
+  const muted = (text: string) => <span className="species-muted">{text}</span>;
+  const pending = isError ? muted('Could not be loaded') : muted('Loading...');
+  return [
+    {
+      key: 'stats',
+      label: 'Stats',
+      children: data ? <span data-testid="species-stats">{recordsText(data.approvedRecords)}</span> : pending,
+    },
+    {
+      key: 'location',
+      label: 'Location',
+      children: data ? (
+        <span data-testid="species-location">
+          {data.dzongkhags.length ? data.dzongkhags.join(', ') : muted('Not seen in any dzongkhag yet')}
+        </span>
+      ) : (
+        pending
+      ),
+    },
+  ];
+}
+
 function SpeciesDetails({ species }: { species: Species }) {
+  const stats = useStatsItems(species._id);
   const items = [
     ...SPECIES_TEXT_FIELDS.map((field) => ({
       key: field,
@@ -62,8 +89,7 @@ function SpeciesDetails({ species }: { species: Species }) {
           species[field] || <span className="species-muted">—</span>
         ),
     })),
-    { key: 'stats', label: 'Stats', children: observationsText(species.observations) },
-    { key: 'location', label: 'Location', children: <span className="species-muted">—</span> },
+    ...stats,
   ];
   return (
     <div className="species-details">

@@ -2,8 +2,8 @@ import { FilterOutlined } from '@ant-design/icons';
 import type { SpeciesListResponse } from '@jarog/contracts';
 import { Badge, Button, Drawer, Form, Input, Space } from 'antd';
 import { useState } from 'react';
+import { DebouncedSearch } from '../../components/DebouncedSearch';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { DebouncedSearch } from './DebouncedSearch';
 import { SpeciesFilterSelect } from './SpeciesFilterSelect';
 import { FILTER_LABELS, type ListFilter, type SpeciesFilters } from './species-list-state';
 

@@ -3,8 +3,8 @@ import type { FormRule } from 'antd';
 import { AutoComplete, Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { required, zodRule } from '../../lib/form-rules';
-import { useSpeciesOptions } from './species.api';
 import { CITES_OPTIONS, IUCN_OPTIONS, RESIDENCY_OPTIONS, SPECIES_FIELD_LABELS } from './species-fields';
+import { optionsFor, type TaxonomyField, taxonomyWarning } from './taxonomy';
 
 const shape = SpeciesInputSchema.shape;
 
@@ -14,23 +14,46 @@ const rulesOf = (field: SpeciesTextField): FormRule[] =>
     ? [required('English name is required!'), zodRule(shape.englishName)]
     : [zodRule(shape[field])];
 
-function Field({ name, children, wide }: { name: SpeciesTextField; children: ReactNode; wide?: boolean }) {
+function Field({
+  name,
+  children,
+  wide,
+  extraRules = [],
+}: {
+  name: SpeciesTextField;
+  children: ReactNode;
+  wide?: boolean;
+  extraRules?: FormRule[];
+}) {
   return (
     <Col xs={24} md={wide ? 24 : 12}>
-      <Form.Item name={name} label={SPECIES_FIELD_LABELS[name]} rules={rulesOf(name)}>
+      <Form.Item
+        name={name}
+        label={SPECIES_FIELD_LABELS[name]}
+        rules={[...rulesOf(name), ...extraRules]}
+        validateFirst
+      >
         {children}
       </Form.Item>
     </Col>
   );
 }
 
-/** Suggestions from the values the catalogue already holds, filtered by what is typed; anything may be typed. */
-function Suggest({ values, id, ...rest }: { values: string[]; id?: string; value?: string | null }) {
+/**
+ * A taxonomy dropdown: the national list's values (families of the order picked, genera of the family
+ * picked) to choose from; anything else may still be typed, and is warned about (not refused).
+ */
+function TaxonomyInput({ field, id, ...rest }: { field: TaxonomyField; id?: string; value?: string | null }) {
+  const form = Form.useFormInstance();
+  const order = Form.useWatch('order', form) as string | null | undefined;
+  const familyName = Form.useWatch('familyName', form) as string | null | undefined;
+  const values = optionsFor(field, { order, familyName });
   return (
     <AutoComplete
       {...rest}
       id={id}
       allowClear
+      placeholder="Choose from the national list"
       options={values.map((v) => ({ value: v }))}
       showSearch={{
         filterOption: (input, option) =>
@@ -42,9 +65,22 @@ function Suggest({ values, id, ...rest }: { values: string[]; id?: string; value
   );
 }
 
+/** Free entry is allowed, with a warning (a rule that only warns: the form still saves). */
+const taxonomyRule =
+  (field: TaxonomyField): FormRule =>
+  ({ getFieldValue }) => ({
+    warningOnly: true,
+    validator: async (_rule, value: unknown) => {
+      const problem = taxonomyWarning(field, typeof value === 'string' ? value : '', {
+        order: getFieldValue('order'),
+        familyName: getFieldValue('familyName'),
+      });
+      if (problem) throw new Error(problem);
+    },
+  });
+
 /** 'General Info': every species field, for add and edit alike. */
 export function SpeciesFormFields() {
-  const options = useSpeciesOptions();
   const text = (placeholder?: string) => <Input autoComplete="off" placeholder={placeholder} />;
   return (
     <>
@@ -66,18 +102,18 @@ export function SpeciesFormFields() {
         Taxonomy
       </Divider>
       <Row gutter={16}>
-        <Field name="order">
-          <Suggest values={options.orders} />
+        <Field name="order" extraRules={[taxonomyRule('order')]}>
+          <TaxonomyInput field="order" />
         </Field>
-        <Field name="familyName">
-          <Suggest values={options.families} />
+        <Field name="familyName" extraRules={[taxonomyRule('familyName')]}>
+          <TaxonomyInput field="familyName" />
         </Field>
-        <Field name="genus">
-          <Suggest values={options.genuses} />
+        <Field name="genus" extraRules={[taxonomyRule('genus')]}>
+          <TaxonomyInput field="genus" />
         </Field>
         <Field name="species">{text()}</Field>
-        <Field name="group">
-          <Suggest values={options.groups} />
+        <Field name="group" extraRules={[taxonomyRule('group')]}>
+          <TaxonomyInput field="group" />
         </Field>
       </Row>
       <Divider titlePlacement="start" plain>

@@ -6,13 +6,15 @@ import { useNavigate } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { FlashMessage } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
+import { Pager } from '../../components/Pager';
+import { EXPORT_ERROR } from '../../lib/csv-download';
+import { shownRange } from '../../lib/pager';
 import { clampPage } from '../../lib/pagination';
 import { SpeciesCards } from './SpeciesCards';
 import { SpeciesFilterBar } from './SpeciesFilterBar';
-import { SpeciesPager } from './SpeciesPager';
 import { useListSpeciesQuery } from './species.api';
 import { speciesColumns } from './species.columns';
-import { downloadSpeciesCsv, EXPORT_ERROR } from './species-export';
+import { downloadSpeciesCsv } from './species-export';
 import {
   activeFilters,
   hasFilters,
@@ -22,7 +24,6 @@ import {
   type ViewMode,
   withoutFilter,
 } from './species-list-state';
-import { shownRange } from './species-pager';
 import { useDeleteSpecies } from './use-delete-species';
 import { useSpeciesListState } from './use-species-list-state';
 import './species.css';
@@ -157,7 +158,7 @@ export function SpeciesListPage() {
               {shownRange(shown.page, shown.limit, shown.species.length, total)}
               {filtered ? ' found' : ''}
             </span>
-            <SpeciesPager page={page} total={total} limit={shown.limit} onPage={(p) => change({ page: p })} />
+            <Pager page={page} total={total} limit={shown.limit} onPage={(p) => change({ page: p })} />
             <div className="species-footer__size-wrap">
               <Select
                 className="species-footer__size"

@@ -1,80 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Image, Upload, type UploadFile } from 'antd';
-import { useEffect, useState } from 'react';
-import { MAX_PHOTOS_PER_REQUEST, photoProblem } from './species-photos';
+import type { UploadFile } from 'antd';
+import { PhotoPicker } from '../../components/PhotoPicker';
+import { MAX_PHOTOS_PER_REQUEST } from '../../lib/photos';
 
-/**
- * Picks photos to add (images only, several at once) and previews them before anything is sent; the files
- * stay in the browser until the form is submitted.
- */
-export function SpeciesPhotoPicker({
-  files,
-  onChange,
-  disabled,
-}: {
+/** The species' photos to add: several at once, up to the API's limit per request. */
+export function SpeciesPhotoPicker(props: {
   files: UploadFile[];
   onChange: (files: UploadFile[]) => void;
   disabled?: boolean;
 }) {
-  const { message } = App.useApp();
-  const [preview, setPreview] = useState<string | null>(null);
-  const [objectUrls] = useState(() => new Map<string, string>());
-
-  // Object URLs made for previews are released when the picker goes away.
-  useEffect(
-    () => () => {
-      for (const url of objectUrls.values()) URL.revokeObjectURL(url);
-    },
-    [objectUrls],
-  );
-
-  const previewOf = (file: UploadFile): string | null => {
-    if (file.thumbUrl) return file.thumbUrl;
-    if (!file.originFileObj) return null;
-    let url = objectUrls.get(file.uid);
-    if (!url) {
-      url = URL.createObjectURL(file.originFileObj);
-      objectUrls.set(file.uid, url);
-    }
-    return url;
-  };
-
-  return (
-    <>
-      <Upload
-        listType="picture-card"
-        accept="image/*"
-        multiple
-        disabled={disabled}
-        fileList={files}
-        maxCount={MAX_PHOTOS_PER_REQUEST}
-        beforeUpload={(file) => {
-          const problem = photoProblem(file);
-          if (problem) {
-            void message.error(problem);
-            return Upload.LIST_IGNORE;
-          }
-          // Kept in the list, sent with the form.
-          return false;
-        }}
-        onChange={({ fileList }) => onChange(fileList)}
-        onPreview={(file) => setPreview(previewOf(file))}
-      >
-        {files.length < MAX_PHOTOS_PER_REQUEST && (
-          <button type="button" className="species-upload-button" disabled={disabled}>
-            <PlusOutlined />
-            <span>Add photos</span>
-          </button>
-        )}
-      </Upload>
-      {preview && (
-        <Image
-          styles={{ root: { display: 'none' } }}
-          src={preview}
-          alt=""
-          preview={{ open: true, onOpenChange: (open) => !open && setPreview(null) }}
-        />
-      )}
-    </>
-  );
+  return <PhotoPicker {...props} max={MAX_PHOTOS_PER_REQUEST} label="Add photos" />;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvHasRows, EXPORT_ERROR, exportOutcome, exportUrl } from './species-export';
+import { csvHasRows, EXPORT_ERROR, exportOutcome } from '../../lib/csv-download';
+import { exportUrl } from './species-export';
 import { NO_FILTERS } from './species-list-state';
 
 const HEADER = '\uFEFFenglishName,scientificName,order\n';

@@ -8,6 +8,7 @@ const crane: Species = {
   scientificName: 'Grus nigricollis',
   order: 'Gruiformes',
   familyName: 'Gruidae',
+  family: 'Gruidae',
   genus: 'Grus',
   species: 'nigricollis',
   authority: 'Przevalski, 1876',

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@jarog/contracts';
+import { DEFAULT_PAGE_SIZE } from '@jarog/contracts';
 import { parsePage } from '../../lib/pagination';
 
 /** The list filters the API takes as comma lists (OR inside a list, AND between fields). */
@@ -26,7 +26,9 @@ export const VIEW_MODES = ['list', 'cards'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
 /** Page sizes offered; the spec's default is 5 and the API serves at most 100. */
-export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 10, 20, 50, MAX_PAGE_SIZE] as const;
+import { PAGE_SIZES } from '../../lib/pagination';
+
+export { PAGE_SIZES };
 
 export type SpeciesFilters = Record<TextFilter, string> & Record<ListFilter, string[]>;
 

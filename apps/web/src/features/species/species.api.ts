@@ -4,6 +4,7 @@ import type {
   SpeciesInput,
   SpeciesListResponse,
   SpeciesPatch,
+  SpeciesStats,
 } from '@jarog/contracts';
 import { api, LIST } from '../../app/api';
 
@@ -35,6 +36,11 @@ export const speciesApi = api.enhanceEndpoints({ addTagTypes: ['Species'] }).inj
       query: (id) => `${BASE}/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [speciesTag(id)],
     }),
+    /** Species details' Stats: approved records and the dzongkhags where seen (refreshes with the species). */
+    getSpeciesStats: build.query<SpeciesStats, string>({
+      query: (id) => `${BASE}/${encodeURIComponent(id)}/stats`,
+      providesTags: (_result, _error, id) => [speciesTag(id)],
+    }),
     createSpecies: build.mutation<SpeciesSaved, SpeciesInput>({
       query: (body) => ({ url: BASE, method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [speciesList, notificationsList]),
@@ -63,19 +69,9 @@ export const speciesApi = api.enhanceEndpoints({ addTagTypes: ['Species'] }).inj
 export const {
   useListSpeciesQuery,
   useGetSpeciesQuery,
+  useGetSpeciesStatsQuery,
   useCreateSpeciesMutation,
   useUpdateSpeciesMutation,
   useDeleteSpeciesMutation,
   useDeleteSpeciesPhotoMutation,
 } = speciesApi;
-
-/** The order, family, genus and group values the catalogue already holds (for the add/edit suggestions). */
-export function useSpeciesOptions() {
-  const { data } = useListSpeciesQuery({ page: '1', limit: '1' });
-  return {
-    orders: data?.orders ?? [],
-    families: data?.families ?? [],
-    genuses: data?.genuses ?? [],
-    groups: data?.groups ?? [],
-  };
-}

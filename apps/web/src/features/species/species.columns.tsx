@@ -1,9 +1,9 @@
 import type { Species } from '@jarog/contracts';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { IucnTag } from './IucnTag';
+import { IucnTag } from '../../components/IucnTag';
+import { SpeciesPhotoThumb } from '../../components/SpeciesPhotoThumb';
 import { SpeciesActions } from './SpeciesActions';
-import { SpeciesPhotoThumb } from './SpeciesPhotoThumb';
 
 interface SpeciesColumnsOptions {
   onDelete: (species: Species) => void;

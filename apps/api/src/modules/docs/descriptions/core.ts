@@ -1,5 +1,6 @@
 import {
   AuthConfigResponseSchema,
+  CheckLoggedInFailureSchema,
   CheckLoggedInResponseSchema,
   CreateNotificationBodySchema,
   LoginBodySchema,
@@ -14,7 +15,7 @@ import {
   UpdatePasswordBodySchema,
   UpdateProfileBodySchema,
   UpdateProfileResponseSchema,
-  UpdateUserBodySchema,
+  UpdateUserRequestSchema,
   UserRecordSchema,
   UsersListQuerySchema,
   UsersListResponseSchema,
@@ -22,20 +23,20 @@ import {
 import { z } from 'zod';
 import type { RouteDoc } from '../route-doc';
 
-const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string() });
+const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 const UserUpdatedSchema = z.object({ message: z.string(), data: UserRecordSchema });
 const USER_ID = 'The account id';
 const RESET = { id: 'The reset id from the mailed link', token: 'The token from the mailed link' };
 const THROTTLED =
-  'Too many failed sign-ins for the account or the address (Retry-After says how long to wait)';
+  'Too many sign-in attempts for the account from this address, for the account, or from this address (Retry-After says how long to wait)';
 
 /** The console's own routes: health, sign-in, password reset, accounts and the activity log. */
 export const CORE_DOCS: Record<string, RouteDoc> = {
   'GET /healthz': {
     tag: 'Health',
-    summary: 'Whether the API and its database are up',
+    summary: 'Whether the API and its database are up (nothing else is said)',
     response: HealthSchema,
-    errors: { 503: 'The database is not ready' },
+    errors: { 503: 'The database is not ready or cannot be reached (Retry-After says when to look again)' },
   },
   'GET /auth/config': {
     tag: 'Sign-in',
@@ -54,7 +55,10 @@ export const CORE_DOCS: Record<string, RouteDoc> = {
   'GET /auth/checkLoggedIn': {
     tag: 'Sign-in',
     summary: 'The signed-in account, if the token is still valid',
+    description:
+      'A bad, expired, revoked or missing token answers 401 `{valid: false, message, code}` (a deactivated account 403 with `valid: false` too).',
     response: CheckLoggedInResponseSchema,
+    errorSchema: CheckLoggedInFailureSchema,
   },
   'POST /auth/logout': {
     tag: 'Sign-in',
@@ -65,9 +69,11 @@ export const CORE_DOCS: Record<string, RouteDoc> = {
     tag: 'Sign-in',
     summary: 'Self-service sign-up of a plain user account',
     body: RegisterBodySchema,
+    description:
+      'Answers the same 201 whether or not the email already has an account (the owner of an existing account gets a mail saying someone tried), so the form does not tell who has an account. At most 10 sign-ups per address per hour.',
     response: MessageResponseSchema,
     status: 201,
-    errors: { 409: 'The email already has an account' },
+    errors: { 429: 'Too many sign-ups from this address (Retry-After says how long to wait)' },
   },
   'GET /auth/google': {
     tag: 'Sign-in',
@@ -123,8 +129,10 @@ export const CORE_DOCS: Record<string, RouteDoc> = {
   'PATCH /users/:id': {
     tag: 'Accounts',
     summary: 'A root-user edits an account (only the fields sent change)',
+    description:
+      'A body echoing back what GET /users/{id} returned is accepted: the read-only fields (`_id`, `createdAt`, `profile`, `country`, `googleAccount`, ...) are ignored, and `isDeactivated` may be `"true"`/`"false"`. Any other unknown field is a 400.',
     params: { id: USER_ID },
-    body: UpdateUserBodySchema,
+    body: UpdateUserRequestSchema,
     response: UserUpdatedSchema,
     errors: { 404: 'No such account', 409: 'The email is taken' },
   },
@@ -161,10 +169,19 @@ export const CORE_DOCS: Record<string, RouteDoc> = {
   'POST /auth/register-admin': {
     tag: 'Accounts',
     summary: 'A root-user creates an admin or root account',
+    headers: {
+      'Idempotency-Key':
+        'Optional, any printable text up to 200 characters: a retry with the same key gets the first answer (`Idempotent-Replayed: true`) and creates nothing; the same key with another body is a 422',
+    },
     body: RegisterAdminBodySchema,
+    description:
+      'Answers the same 201 whether or not the email already has an account (the owner of an existing account gets a mail saying someone tried), so the form does not tell who has an account. At most 10 sign-ups per address per hour.',
     response: MessageResponseSchema,
     status: 201,
-    errors: { 409: 'The email already has an account' },
+    errors: {
+      422: 'The Idempotency-Key was already used with a different body',
+      429: 'Too many sign-ups from this address (Retry-After says how long to wait)',
+    },
   },
   'GET /notifications': {
     tag: 'Activity log',

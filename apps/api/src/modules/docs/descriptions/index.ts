@@ -1,11 +1,13 @@
 import type { RouteDoc } from '../route-doc';
 import { CORE_DOCS } from './core';
 import { DOCS_DOCS } from './docs';
+import { EXPORTS_DOCS } from './exports';
 import { INSIGHT_DOCS } from './insight';
 import { LOCATIONS_DOCS } from './locations';
 import { MOBILE_DOCS } from './mobile';
 import { RECORDS_DOCS } from './records';
 import { RECORDS_INGEST_DOCS } from './records-ingest';
+import { REVIEW_DOCS } from './review';
 import { SPECIES_DOCS } from './species';
 
 /**
@@ -21,5 +23,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   ...RECORDS_INGEST_DOCS,
   ...INSIGHT_DOCS,
   ...MOBILE_DOCS,
+  ...REVIEW_DOCS,
   ...DOCS_DOCS,
+  ...EXPORTS_DOCS,
 };

@@ -1,13 +1,16 @@
 import {
   BulkReviewResponseSchema,
   BulkReviewSchema,
+  ChecklistCorrectionSchema,
   ChecklistDetailSchema,
   ChecklistsListResponseSchema,
   EntriesListResponseSchema,
   EntryPatchResponseSchema,
   EntryPatchSchema,
+  MessageResponseSchema,
   RecordsQuerySchema,
 } from '@jarog/contracts';
+import { z } from 'zod';
 import type { RouteDoc } from '../route-doc';
 
 const TAG = 'Records: review';
@@ -52,6 +55,24 @@ export const RECORDS_DOCS: Record<string, RouteDoc> = {
     summary: 'One checklist with every entry, its reviewers and a species summary, by id or by name',
     params: { id: 'The checklist id, or its name' },
     response: ChecklistDetailSchema,
+    errors: { 404: 'No such checklist' },
+  },
+  'PATCH /api/v1/checklists/:id/details': {
+    tag: TAG,
+    summary: "Corrects a checklist's date, time and place (administrators)",
+    description:
+      "Send only what changes: selectedDate (YYYY-MM-DD, not in the future), selectedTime (HH:MM), dzongkhag, gewog, village. The gewog must be one of the dzongkhag's (official names; usual spellings are read); a new gewog without a village drops the old village. Statistics follow at once; the activity log records the change.",
+    params: { id: 'The checklist id' },
+    body: ChecklistCorrectionSchema,
+    response: z.object({ message: z.string(), data: ChecklistDetailSchema }),
+    errors: { 404: 'No such checklist' },
+  },
+  'DELETE /api/v1/checklists/:id': {
+    tag: TAG,
+    summary: 'Deletes a checklist with its entries and their photos (administrators)',
+    description: 'Statistics follow at once; the activity log records who deleted what.',
+    params: { id: 'The checklist id' },
+    response: MessageResponseSchema,
     errors: { 404: 'No such checklist' },
   },
   'PATCH /api/v1/checklists/:entryId': {

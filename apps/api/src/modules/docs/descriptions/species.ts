@@ -4,7 +4,9 @@ import {
   SpeciesListResponseSchema,
   SpeciesPatchSchema,
   SpeciesSchema,
+  SpeciesStatsSchema,
   SpeciesUploadResponseSchema,
+  UploadQuerySchema,
 } from '@jarog/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from '../route-doc';
@@ -39,8 +41,8 @@ export const SPECIES_DOCS: Record<string, RouteDoc> = {
     tag: TAG,
     summary: 'Imports an .xlsx of species in one transaction',
     description:
-      'Every row is validated; with a bad row nothing is written (400 listing every rejected row) unless `?partial=1`. Re-uploads update by scientific name, else English name.',
-    query: z.object({ partial: z.enum(['0', '1', 'true', 'false']).optional() }),
+      'Every row is validated; with a bad row nothing is written (400 listing every rejected row) unless `?partial=1`. Re-uploads update by scientific name, else English name. With `?dryRun=1` the whole import runs in a transaction that is rolled back: the answer says what would be inserted, what would change field by field (`preview`) and the warnings, and nothing is saved.',
+    query: UploadQuerySchema,
     upload: { field: 'file', description: 'The .xlsx file (10 MB at most)' },
     response: SpeciesUploadResponseSchema,
     errors: { 413: 'The file is larger than 10 MB' },
@@ -52,13 +54,29 @@ export const SPECIES_DOCS: Record<string, RouteDoc> = {
     response: SpeciesSchema,
     errors: { 404: 'No such species' },
   },
+  'GET /api/v1/species/:id/stats': {
+    tag: TAG,
+    summary: "A species' approved records and the dzongkhags they were seen in (species details, Stats)",
+    description:
+      'Counts approved entries of submitted checklists linked to the species (not the editable `observations` field).',
+    params: { id: SPECIES_ID },
+    response: SpeciesStatsSchema,
+    errors: { 404: 'No such species' },
+  },
   'POST /api/v1/species': {
     tag: TAG,
     summary: 'Adds a species (photos as data URLs)',
+    headers: {
+      'Idempotency-Key':
+        'Optional, any printable text up to 200 characters: a retry with the same key gets the first answer (`Idempotent-Replayed: true`) and creates nothing; the same key with another body is a 422',
+    },
     body: SpeciesInputSchema,
     response: SpeciesSavedSchema,
     status: 201,
-    errors: { 409: 'The English or scientific name is taken' },
+    errors: {
+      422: 'The Idempotency-Key was already used with a different body',
+      409: 'The English or scientific name is taken',
+    },
   },
   'PATCH /api/v1/species/:id': {
     tag: TAG,

@@ -56,9 +56,9 @@ function Results({ result }: { result: ChecklistAnalysis }) {
         <Card title="Highest birds location" size="small">
           {result.highestBirdsLocation ? (
             <p className="analysis-location" data-testid="analysis-location">
-              <strong>{result.highestBirdsLocation.location}</strong>{' '}
+              <strong>{result.highestBirdsLocation}</strong>{' '}
               <span className="insight-note">
-                ({result.highestBirdsLocation.totalBirdCount.toLocaleString('en')} birds)
+                ({(result.highestBirdsLocationTotal ?? 0).toLocaleString('en')} birds)
               </span>
             </p>
           ) : (

@@ -52,8 +52,8 @@ export function BirderCard({ item, onDelete }: BirderCardProps) {
       </dl>
       <div className="birder-card__entries">
         {entriesText(entriesCount)} submitted
-        {/* The ranking counts approved entries, so the top birders list says how many. */}
-        {rank !== undefined && <span className="birder-card__approved"> · {approvedCount} approved</span>}
+        {/* Both counts, labelled, on every card: the same numbers as the dashboard and the birder's page. */}
+        <span className="birder-card__approved"> · {approvedCount} approved</span>
       </div>
     </Card>
   );

@@ -105,9 +105,9 @@ export function BirderDetailPage() {
 
   const stats = data ? (
     <div className="birder-profile__stats">
-      <Statistic title="Total Entries" value={data.totalEntries} />
-      <Statistic title="Submitted" value={data.entriesCount} />
-      <Statistic title="Approved" value={data.approvedCount} />
+      <Statistic title="Submitted entries" value={data.entriesCount} />
+      <Statistic title="Approved entries" value={data.approvedCount} />
+      <Statistic title="All entries (drafts included)" value={data.totalEntries} />
     </div>
   ) : (
     <Skeleton active title={false} paragraph={{ rows: 1 }} />

@@ -21,6 +21,8 @@ interface ChartInstance {
 }
 
 const BRAND = '#1b5e4a';
+/** Up to this many bars carry their value written at their end. */
+export const MAX_LABELLED = 40;
 
 /** G2 writes its tooltip styles inline; these let a list of names (already cut to 100 characters) wrap. */
 const TOOLTIP_CSS = {
@@ -48,6 +50,8 @@ export function ChartCanvas({
     items.push((d: ChartRow) => d.details?.[i] ?? { name: '', value: '' });
   }
   const vertical = orientation === 'vertical';
+  // Every bar carries its number (gewogs and villages too: at most 30 of them), so the axis is not the only scale.
+  const labelled = rows.length <= MAX_LABELLED;
   const config = {
     data: rows,
     xField: 'label',
@@ -55,8 +59,11 @@ export function ChartCanvas({
     height,
     autoFit: true,
     animate: false,
-    // Room for the numbers written past the end of the longest bar.
-    ...(vertical ? { insetTop: 18 } : { insetRight: 36 }),
+    // Room for the numbers written past the end of the longest bar. Padding, not inset: G2 insets a
+    // transposed (horizontal) plot's bars but not its value axis, so bars began ~36 px left of the 0.
+    ...(vertical ? { insetTop: 18 } : { paddingRight: 40 }),
+    // Counts start at 0, whatever the smallest bar.
+    scale: { y: { domainMin: 0, nice: true } },
     style: {
       fill: color,
       maxWidth: vertical ? 56 : 28,
@@ -76,16 +83,15 @@ export function ChartCanvas({
         labelFormatter: (v: number) => v.toLocaleString('en'),
       },
     },
-    label:
-      rows.length <= 24
-        ? {
-            text: (d: ChartRow) => (d.value > 0 ? d.value.toLocaleString('en') : ''),
-            position: vertical ? 'top' : 'right',
-            ...(vertical ? { textBaseline: 'bottom', dy: -3 } : { textAlign: 'left', dx: 5 }),
-            fontSize: 11,
-            fill: 'rgba(0,0,0,0.65)',
-          }
-        : false,
+    label: labelled
+      ? {
+          text: (d: ChartRow) => (d.value > 0 ? d.value.toLocaleString('en') : ''),
+          position: vertical ? 'top' : 'right',
+          ...(vertical ? { textBaseline: 'bottom', dy: -3 } : { textAlign: 'left', dx: 5 }),
+          fontSize: 11,
+          fill: 'rgba(0,0,0,0.65)',
+        }
+      : false,
     tooltip: { title: (d: ChartRow) => truncate(d.label), items },
     interaction: { elementHighlight: { background: true }, tooltip: { css: TOOLTIP_CSS } },
     onReady: onBarClick
@@ -97,5 +103,9 @@ export function ChartCanvas({
         }
       : undefined,
   };
-  return vertical ? <Column {...config} /> : <Bar {...config} />;
+  return (
+    <div data-labels={labelled ? 'true' : 'false'}>
+      {vertical ? <Column {...config} /> : <Bar {...config} />}
+    </div>
+  );
 }

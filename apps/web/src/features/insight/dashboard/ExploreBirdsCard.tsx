@@ -1,8 +1,8 @@
 import { Card, Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
-import { IucnTag } from '../../species/IucnTag';
-import { SpeciesPhotoThumb } from '../../species/SpeciesPhotoThumb';
+import { IucnTag } from '../../../components/IucnTag';
+import { SpeciesPhotoThumb } from '../../../components/SpeciesPhotoThumb';
 import { useExploreSpeciesQuery } from '../insight.api';
 
 /** Spec section 9: three species to explore. */

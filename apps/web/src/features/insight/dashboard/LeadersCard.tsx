@@ -3,16 +3,16 @@ import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { csvUrl } from '../../../lib/csv-download';
+import { useCsvDownload } from '../../../lib/use-csv-download';
 import { BarChart } from '../charts/BarChart';
 import { seriesRows } from '../charts/chart-data';
 import { LEADERS_PATHS, type LeadersMetric, useDistrictLeadersQuery } from '../insight.api';
 import { checklistsOf } from '../map/links';
 import { ChangeBadge } from '../shared/ChangeBadge';
-import { csvUrl } from '../shared/csv-download';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { PeriodSelect } from '../shared/PeriodSelect';
 import { currentPeriod, periodLabel, type YearMonth } from '../shared/period';
-import { useCsvDownload } from '../shared/use-csv-download';
 
 const TITLES: Record<LeadersMetric, string> = {
   species: 'Species Leaders',

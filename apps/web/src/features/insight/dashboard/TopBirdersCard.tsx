@@ -27,7 +27,7 @@ export function TopBirdersCard() {
               {birder.name}
             </Link>
             <span className="top-birders__count" title="Approved entries">
-              {entriesText(approvedCount)}
+              {entriesText(approvedCount)} approved
             </span>
           </li>
         ))}

@@ -43,12 +43,15 @@ export function DzongkhagMap({ values, unit, periodText }: DzongkhagMapProps) {
         {map.shapes.map((shape) => {
           const fill = shadeOf(count(shape.name), classes);
           const href = checklistsOf(shape.name);
+          const shown =
+            shape.name === 'Samdrup Jongkhar' ? 'S/Jongkhar' : shape.name.replace(' Phodrang', '');
           return (
             <a
               key={shape.name}
               href={href}
               className={`dz-map__place${active === shape.name ? ' dz-map__place--active' : ''}`}
-              aria-label={`${describe(shape.name)}. Show its checklists`}
+              // The name read out starts with the label shown (WCAG 2.5.3), then the full name and count.
+              aria-label={`${shown === shape.name ? '' : `${shown}, `}${describe(shape.name)}. Show its checklists`}
               data-dzongkhag={shape.name}
               onClick={(e) => {
                 e.preventDefault();
@@ -68,7 +71,7 @@ export function DzongkhagMap({ values, unit, periodText }: DzongkhagMapProps) {
                 textAnchor="middle"
                 dominantBaseline="middle"
               >
-                {shape.name === 'Samdrup Jongkhar' ? 'S/Jongkhar' : shape.name.replace(' Phodrang', '')}
+                {shown}
               </text>
             </a>
           );

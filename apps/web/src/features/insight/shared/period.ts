@@ -1,4 +1,4 @@
-import { MONTH_LABELS } from '@jarog/contracts';
+import { MONTH_LABELS, MONTH_NAMES } from '@jarog/contracts';
 
 /**
  * The earliest year the year pickers offer. Bhutan's birders began recording on the platform's forerunner
@@ -6,20 +6,7 @@ import { MONTH_LABELS } from '@jarog/contracts';
  */
 export const FIRST_YEAR = 2010;
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export { MONTH_NAMES };
 
 export interface YearMonth {
   year: number;

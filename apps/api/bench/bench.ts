@@ -1,0 +1,434 @@
+/**
+ * `npm run bench`: every console call at 1 and 16 connections through the real API, with the time
+ * each spends in SQL, the whole-list CSV export beside a bare COPY, and the 100 k-row checklist
+ * upload. Prints one table and writes the same as JSON. Benchmarks print numbers; they assert nothing.
+ *
+ *   npm run bench                              # PostgreSQL in DATABASE_URL, 2 M entries (seeded once)
+ *   npm run bench -- --pglite --entries 200000 # the embedded default (PGlite), 4 connections
+ *
+ * Options: --entries N, --duration S (seconds per run, default 8), --connections N (default 16, 4 on
+ * PGlite), --out FILE (default bench-results[-pglite].json in the current folder), --skip-import.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { bootstrap } from '../src/bootstrap';
+import { loadEnv } from '../src/config/env';
+import { createLogger } from '../src/lib/logger';
+import { prepareBenchDatabase } from './seed';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiDir = path.resolve(here, '..');
+const repoDir = path.resolve(apiDir, '../..');
+const { values } = parseArgs({
+  options: {
+    pglite: { type: 'boolean' },
+    entries: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    out: { type: 'string' },
+    'skip-import': { type: 'boolean' },
+  },
+});
+const onPglite = Boolean(values.pglite);
+const entriesWanted = Number((values.entries ?? (onPglite ? '200000' : '2000000')).replace(/[_,]/g, ''));
+const duration = Number(values.duration ?? 8);
+const many = Number(values.connections ?? (onPglite ? 4 : 16));
+const databaseUrl = onPglite ? undefined : process.env.DATABASE_URL;
+if (!onPglite && !databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL database, or pass --pglite');
+const dataDir = onPglite
+  ? path.join(repoDir, '.bench', `pglite-${entriesWanted}`)
+  : mkdtempSync(path.join(tmpdir(), 'jarog-bench-'));
+mkdirSync(dataDir, { recursive: true });
+const ROOT = { email: 'bench-root@jarog.invalid', password: 'bench-root-password-123' };
+const baseEnv: Record<string, string> = {
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  DEMO_DATA: '0',
+  ROOT_EMAIL: ROOT.email,
+  ROOT_PASSWORD: ROOT.password,
+  JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+  LOG_LEVEL: 'silent',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// 1. The database: seeded once, reused after.
+{
+  const { ctx } = await bootstrap(loadEnv(baseEnv), createLogger('silent'));
+  const r = await prepareBenchDatabase(ctx, entriesWanted, log);
+  log(
+    `database: ${r.entries.toLocaleString('en')} entries in ${r.checklists.toLocaleString('en')} checklists${r.seeded ? ' (seeded now)' : ' (reused)'}`,
+  );
+  await ctx.database.close();
+}
+
+// 2. The API in its own process, as `npm start` runs it (plus the Server-Timing header).
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const api: ChildProcess = spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['bench/server-timed.ts'], {
+  cwd: apiDir,
+  env: { ...process.env, ...baseEnv, PORT: String(port) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stopApi = () => api.kill('SIGTERM');
+process.on('exit', stopApi);
+for (let i = 0; ; i++) {
+  const up = await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  if (i > 600) throw new Error('The API did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
+const login = await fetch(`${base}/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(ROOT),
+});
+const { token } = (await login.json()) as { token: string };
+const auth = { authorization: `Bearer ${token}` };
+const getJson = async <T>(p: string): Promise<T> =>
+  (await fetch(`${base}${p}`, { headers: auth })).json() as Promise<T>;
+
+// 3. The calls the console makes.
+const firstPage = await getJson<{ checklists: { checklistId: string }[] }>(
+  '/api/v1/checklists?limit=20&page=3',
+);
+const someChecklist = firstPage.checklists[0]?.checklistId;
+const top = await getJson<{ users: { birder: { _id: string; name: string } }[] }>(
+  '/api/v1/birders/top?limit=20',
+);
+const someBirder = top.users[10]?.birder ?? top.users[0]?.birder;
+const birderWord = someBirder?.name.split(' ')[0]?.toLowerCase() ?? 'sonam';
+const year = new Date().getUTCFullYear() - 1;
+const calls: { name: string; path: string; kind: 'list' | 'analytics' }[] = [
+  { name: '/healthz', path: '/healthz', kind: 'list' },
+  { name: 'counts: checklists', path: '/api/v1/checklists/get-count', kind: 'list' },
+  { name: 'counts: birding sites', path: '/api/v1/checklists/analyze/birdingsites-count', kind: 'list' },
+  { name: 'counts: birders', path: '/api/v1/birders-count', kind: 'list' },
+  { name: 'entries, latest 5 (dashboard)', path: '/api/v1/entries?limit=5', kind: 'list' },
+  { name: 'entries, first page', path: '/api/v1/entries?limit=20', kind: 'list' },
+  { name: 'entries, page 50', path: '/api/v1/entries?limit=20&page=50', kind: 'list' },
+  { name: 'entries, dzongkhag filter', path: '/api/v1/entries?limit=20&dzongkhag=Paro', kind: 'list' },
+  { name: "entries, search 'raven'", path: '/api/v1/entries?limit=20&search=raven', kind: 'analytics' },
+  { name: 'checklists, first page', path: '/api/v1/checklists?limit=20', kind: 'list' },
+  {
+    name: 'checklists, birder filter',
+    path: `/api/v1/checklists?limit=20&birder=${birderWord}`,
+    kind: 'list',
+  },
+  { name: 'checklists, date filter', path: `/api/v1/checklists?limit=20&date=${year}-05-12`, kind: 'list' },
+  { name: "checklists, search 'raven'", path: '/api/v1/checklists?limit=20&search=raven', kind: 'analytics' },
+  { name: 'new species, first page', path: '/api/v1/newspecies?limit=20', kind: 'list' },
+  { name: 'checklist details', path: `/api/v1/checklists/${someChecklist}`, kind: 'list' },
+  {
+    name: 'district species (month)',
+    path: `/api/v1/checklists/analyze/district-species?year=${year}&month=5`,
+    kind: 'analytics',
+  },
+  {
+    name: 'district checklists (month)',
+    path: `/api/v1/checklists/analyze/district-checklists?year=${year}&month=5`,
+    kind: 'analytics',
+  },
+  {
+    name: 'species count months',
+    path: '/api/v1/checklists/analyze/species-count-months',
+    kind: 'analytics',
+  },
+  {
+    name: 'district species count (year)',
+    path: `/api/v1/checklists/analyze/district-species-count?year=${year}`,
+    kind: 'analytics',
+  },
+  { name: 'birds count year', path: '/api/v1/checklists/analyze/birds-count-year', kind: 'analytics' },
+  { name: 'birders, first page', path: '/api/v1/birders?limit=12', kind: 'list' },
+  { name: 'top birders', path: '/api/v1/birders/top?limit=5', kind: 'list' },
+  { name: 'birder detail', path: `/api/v1/birders/${someBirder?._id}`, kind: 'list' },
+];
+
+const pct = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+async function load(p: string, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const instance = autocannon({ url: `${base}${p}`, connections, duration: seconds, headers: auth });
+  instance.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
+    if (status === 200) latencies.push(ms);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: pct(latencies, 0.5),
+    p95: pct(latencies, 0.95),
+    p99: pct(latencies, 0.99),
+    rps: result.requests.average,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+/** Median SQL time of a call at one connection, from the Server-Timing header. */
+async function sqlTime(p: string): Promise<{ sql: number; wall: number }> {
+  const sql: number[] = [];
+  const wall: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${p}`, { headers: auth });
+    await res.arrayBuffer();
+    wall.push(performance.now() - t0);
+    sql.push(Number(/db;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? 0));
+  }
+  sql.sort((a, b) => a - b);
+  wall.sort((a, b) => a - b);
+  return { sql: pct(sql, 0.5), wall: pct(wall, 0.5) };
+}
+/** The slowest /healthz answer while something else runs (polled one at a time). */
+function watchHealth() {
+  let stop = false;
+  let worst = 0;
+  const done = (async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
+      worst = Math.max(worst, performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return worst;
+  };
+}
+
+interface Row {
+  call: string;
+  kind: string;
+  target: number;
+  one: { p50: number; p95: number; p99: number; rps: number; errors: number };
+  many: { p50: number; p95: number; p99: number; rps: number; errors: number };
+  sqlMs: number;
+  ratio: number;
+  healthzWorstMs: number;
+}
+const rows: Row[] = [];
+for (const c of calls) {
+  const timing = await sqlTime(c.path);
+  const one = await load(c.path, 1, Math.max(2, duration / 2));
+  const health = watchHealth();
+  const loaded = await load(c.path, many, duration);
+  const healthzWorstMs = await health();
+  const target = onPglite ? 100 : c.kind === 'list' ? 50 : 100;
+  rows.push({
+    call: c.name,
+    kind: c.kind,
+    target,
+    one,
+    many: loaded,
+    sqlMs: timing.sql,
+    ratio: timing.sql > 0 ? one.p50 / timing.sql : 0,
+    healthzWorstMs,
+  });
+  log(`  ${c.name}: p95 ${loaded.p95} ms at ${many} connections`);
+}
+
+// 4. The whole entries export beside a bare COPY of the same rows (PostgreSQL).
+const exportRun = async () => {
+  const health = watchHealth();
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/v1/entries?format=csv&export_limit=all`, { headers: auth });
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  const ms = performance.now() - t0;
+  return {
+    rows: lines - 1,
+    mb: bytes / 1e6,
+    seconds: ms / 1000,
+    rowsPerSecond: ((lines - 1) / ms) * 1000,
+    healthzWorstMs: await health(),
+  };
+};
+const exported = await exportRun();
+let copy: { rowsPerSecond: number; seconds: number } | undefined;
+if (databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const t0 = performance.now();
+  const stream = client.query(
+    copyTo(`COPY (SELECT e.*, c.name, c.selected_date, c.selected_time, c.observer_name, c.dzongkhag, c.gewog, c.village, c.latitude, c.longitude
+            FROM entries e JOIN checklists c ON c.id = e.checklist_id
+            WHERE c.status = 'submitted' AND e.approval = 'approved' AND NOT e.is_new_species
+            ORDER BY c.selected_date DESC, c.selected_time DESC, c.id, e.created_at, e.bird_name, e.id) TO STDOUT WITH CSV HEADER`),
+  );
+  let n = -1;
+  for await (const chunk of stream) for (const b of chunk as Buffer) if (b === 10) n++;
+  const ms = performance.now() - t0;
+  copy = { rowsPerSecond: (n / ms) * 1000, seconds: ms / 1000 };
+  await client.end();
+}
+const apiRss = () => {
+  try {
+    const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+// 5. The 100 k-row checklist upload (.xlsx), generated here.
+let upload: Record<string, unknown> | undefined;
+if (!values['skip-import']) {
+  const n = 100_000;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Checklists');
+  sheet.addRow([
+    'ChecklistName',
+    'SelectedDate',
+    'SelectedTime',
+    'Birder',
+    'Dzongkhag',
+    'Gewog',
+    'Village',
+    'BirdName',
+    'Adult',
+    'Juvenile',
+    'Total',
+    'Remarks',
+  ]);
+  const birds = ['Black-necked Crane', 'Common Raven', 'Grey Heron', 'White-bellied Heron', 'Ruddy Shelduck'];
+  const run = Date.now().toString(36);
+  for (let i = 0; i < n; i++) {
+    sheet.addRow([
+      `bench-${run}-${Math.floor(i / 5)}`,
+      '2025-04-12',
+      '07:30',
+      'Bench Birder',
+      'Paro',
+      'Lamgong',
+      'Jitsa',
+      `${birds[i % 5]}`,
+      1 + (i % 4),
+      i % 3,
+      1 + (i % 4) + (i % 3),
+      i % 7 ? '' : 'seen at dawn',
+    ]);
+  }
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const form = new FormData();
+  form.append('file', new Blob([buffer]), 'bench-100k.xlsx');
+  const health = watchHealth();
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/v1/checklists/fileupload`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  const body = (await res.json()) as { message?: string };
+  upload = {
+    rows: n,
+    fileMB: buffer.length / 1e6,
+    status: res.status,
+    seconds: (performance.now() - t0) / 1000,
+    message: body.message,
+    healthzWorstMs: await health(),
+  };
+}
+const peakRssMB = apiRss();
+
+// 6. The console's Lighthouse scores, when the coordinator's script is there.
+let lighthouse: unknown;
+const lighthouseScript = path.join(repoDir, 'apps/web/scripts/lighthouse.mjs');
+if (existsSync(lighthouseScript)) {
+  lighthouse = {};
+  for (const page of ['/login', '/']) {
+    const out = await new Promise<string>((resolve) => {
+      const p = spawn('node', [lighthouseScript, '--json', `${base}${page}`], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      p.stdout.on('data', (d) => (text += d));
+      p.on('close', () => resolve(text));
+    });
+    try {
+      (lighthouse as Record<string, unknown>)[page] = JSON.parse(out);
+    } catch {
+      (lighthouse as Record<string, unknown>)[page] = { error: out.slice(0, 200) };
+    }
+  }
+}
+stopApi();
+
+// 7. The table.
+const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const head = `| call | 1 conn p50 | ${many} conn p50 | p95 | p99 | req/s | SQL ms | ratio | target p95 | /healthz worst |`;
+const lines = [head, '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
+for (const r of rows) {
+  const ok = r.many.p95 <= r.target ? '' : ' ✗';
+  lines.push(
+    `| ${r.call} | ${f(r.one.p50)} | ${f(r.many.p50)} | ${f(r.many.p95)}${ok} | ${f(r.many.p99)} | ${f(r.many.rps)} | ${f(r.sqlMs)} | ${r.ratio ? r.ratio.toFixed(2) : '-'} | ${r.target} | ${f(r.healthzWorstMs)} |`,
+  );
+}
+const engine = onPglite ? 'PGlite (embedded)' : 'PostgreSQL';
+const summary = [
+  `${engine}, ${entriesWanted.toLocaleString('en')} entries, ${many} connections × ${duration} s, ${new Date().toISOString()}`,
+  ...lines,
+  '',
+  `export entries.csv (all): ${exported.rows.toLocaleString('en')} rows, ${exported.mb.toFixed(0)} MB in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.rowsPerSecond).toLocaleString('en')} rows/s` +
+    (copy
+      ? `; bare COPY of the same rows: ${Math.round(copy.rowsPerSecond).toLocaleString('en')} rows/s`
+      : '') +
+    `; /healthz worst during it ${f(exported.healthzWorstMs)} ms`,
+  upload
+    ? `upload 100,000-row .xlsx (${Number(upload.fileMB).toFixed(1)} MB): HTTP ${upload.status} in ${Number(upload.seconds).toFixed(1)} s (${upload.message}); /healthz worst during it ${f(Number(upload.healthzWorstMs))} ms`
+    : 'upload: skipped',
+  `API peak memory (VmHWM): ${peakRssMB.toFixed(0)} MB`,
+  lighthouse
+    ? `lighthouse: ${JSON.stringify(lighthouse)}`
+    : 'lighthouse: apps/web/scripts/lighthouse.mjs not present, skipped',
+];
+console.log(summary.join('\n'));
+const out = path.resolve(
+  process.env.INIT_CWD ?? process.cwd(),
+  values.out ?? `bench-results${onPglite ? '-pglite' : ''}.json`,
+);
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      engine,
+      entries: entriesWanted,
+      connections: many,
+      duration,
+      at: new Date().toISOString(),
+      rows,
+      export: exported,
+      copy,
+      upload,
+      peakRssMB,
+      lighthouse,
+    },
+    null,
+    2,
+  ),
+);
+log(`written: ${out}`);
+process.exit(0);

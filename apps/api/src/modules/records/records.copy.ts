@@ -1,0 +1,137 @@
+import { Readable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Database } from '../../db/client';
+import { checklists, entries } from '../../db/schema';
+import { RECORDS_CSV_HEADER } from './records.csv';
+import {
+  CHECKLIST_ORDER,
+  type ChecklistCursor,
+  checklistWhere,
+  ENTRY_ORDER,
+  entryWhere,
+  type RecordsFilter,
+  type RecordsList,
+  recordsRepository,
+} from './records.repository';
+
+/*
+ * The whole-list CSV exports at COPY speed: PostgreSQL writes the CSV itself (`COPY (SELECT …) TO
+ * STDOUT WITH CSV HEADER`, streamed with pg-copy-streams), byte for byte what records.csv.ts and
+ * lib/csv.ts write for the same rows: every cell as text, formula cells neutralised in SQL exactly
+ * as safeCell does (a leading = + - @ tab or CR gets a '), empty cells unquoted (NULL), a BOM first.
+ */
+
+/** A cell as safeCell writes it: text, '' as NULL (unquoted in CSV), formula starts neutralised. */
+const cell = (value: SQL): SQL =>
+  sql`nullif(case when left(${value}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${value} else ${value} end, '')`;
+
+/** The export's columns, in RECORDS_CSV_HEADER order, each spelled as the JSON path formats it. */
+function columns(): SQL {
+  const values: SQL[] = [
+    sql`${checklists.name}`,
+    sql`to_char(${checklists.selectedDate}, 'YYYY-MM-DD')`,
+    sql`to_char(${checklists.selectedTime}, 'HH24:MI:SS')`,
+    sql`${checklists.observerName}`,
+    sql`${checklists.dzongkhag}`,
+    sql`${checklists.gewog}`,
+    sql`${checklists.village}`,
+    sql`${checklists.latitude}::text`,
+    sql`${checklists.longitude}::text`,
+    sql`${entries.birdName}`,
+    sql`${entries.adult}::text`,
+    sql`${entries.juvenile}::text`,
+    sql`${entries.total}::text`,
+    sql`${entries.remarks}`,
+    sql`${entries.approval}::text`,
+    sql`${entries.photoUrl}`,
+    sql`to_char(${entries.reviewedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    sql`${checklists.id}::text`,
+    sql`${entries.id}::text`,
+  ];
+  return sql.join(
+    values.map((v, i) => sql`${cell(v)} as ${sql.identifier(RECORDS_CSV_HEADER[i] ?? `c${i}`)}`),
+    sql`, `,
+  );
+}
+
+/** The list's entries matching the filters (optionally of some checklists only), in list order. */
+function exportSelect(db: Database['db'], list: RecordsList, f: RecordsFilter, ids?: string[]) {
+  return db
+    .select({ row: sql`${columns()}` })
+    .from(entries)
+    .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+    .where(
+      and(...checklistWhere(f), ...entryWhere(list, f), ids ? inArray(entries.checklistId, ids) : undefined),
+    )
+    .orderBy(...CHECKLIST_ORDER, ...ENTRY_ORDER);
+}
+
+/**
+ * COPY takes no parameters: the query's values are written into it as literals, escaped by pg's
+ * own escapeLiteral (strings) or as plain numbers.
+ */
+function inline(query: { sql: string; params: unknown[] }): string {
+  return query.sql.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const v = query.params[Number(n) - 1];
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (v === null || v === undefined) return 'null';
+    return pg.escapeLiteral(String(v));
+  });
+}
+
+const copyStatement = (select: { sql: string; params: unknown[] }, header: boolean) =>
+  `COPY (${inline(select)}) TO STDOUT WITH (FORMAT csv${header ? ', HEADER' : ''})`;
+
+/** The whole filtered list as CSV bytes (BOM, header, rows), produced by the database's COPY. */
+export function copyRecordsCsv(database: Database, list: RecordsList, f: RecordsFilter): Readable {
+  const bom = Buffer.from('\uFEFF', 'utf8');
+  if (database.kind === 'postgres') return Readable.from(postgresCopy(database, list, f, bom));
+  return Readable.from(pgliteCopy(database, list, f, bom));
+}
+
+async function* postgresCopy(database: Database, list: RecordsList, f: RecordsFilter, bom: Buffer) {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    yield bom;
+    const stream = client.query(copyTo(copyStatement(exportSelect(database.db, list, f).toSQL(), true)));
+    for await (const chunk of stream) yield chunk as Buffer;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * PGlite runs inside the API's own thread: one COPY of the whole list would hold every other request
+ * until it ends. So it copies a batch of checklists at a time (COPY … TO '/dev/blob', its fastest
+ * way out), letting other requests in between.
+ */
+/** An id no checklist has: the first batch of an empty list still writes the header. */
+const NO_CHECKLIST = '00000000-0000-0000-0000-000000000000';
+
+async function* pgliteCopy(database: Database, list: RecordsList, f: RecordsFilter, bom: Buffer) {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  yield bom;
+  let after: ChecklistCursor | undefined;
+  let header = true;
+  for (;;) {
+    const batch = await recordsRepository.checklists(database.db, list, f, { after, limit: 500 });
+    if (batch.length === 0 && !header) return;
+    const ids = batch.map((c) => c.id);
+    const statement = copyStatement(
+      exportSelect(database.db, list, f, ids.length ? ids : [NO_CHECKLIST]).toSQL(),
+      header,
+    ).replace('TO STDOUT', "TO '/dev/blob'");
+    const result = await client.query(statement);
+    if (result.blob) yield Buffer.from(await result.blob.arrayBuffer());
+    header = false;
+    const last = batch[batch.length - 1];
+    if (!last || batch.length < 500) return;
+    after = { date: last.selectedDate, time: last.selectedTime, id: last.id };
+    await new Promise((r) => setImmediate(r));
+  }
+}

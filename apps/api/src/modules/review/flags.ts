@@ -1,0 +1,244 @@
+import { type EntryFlag, MONTH_NAMES } from '@jarog/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { dzongkhagAt, isInDzongkhag } from './geo';
+
+/*
+ * The rules' thresholds (docs/decisions.md, "Review flags (issue 14)" explains each).
+ */
+/** OUT_OF_SEASON needs at least this many approved records of the species in the dzongkhag. */
+export const SEASON_MIN_RECORDS = 20;
+/** A derived HIGH_COUNT limit needs at least this many approved records in the window. */
+export const LIMIT_MIN_RECORDS = 5;
+/** A derived limit is this many times the mean approved count in the window... */
+export const LIMIT_FACTOR = 5;
+/** ...and never below this. */
+export const LIMIT_FLOOR = 10;
+/** Dates before this are implausibly old for a record. */
+export const OLDEST_DATE = '1950-01-01';
+
+const monthName = (m: number) => MONTH_NAMES[(m + 11) % 12] ?? String(m);
+
+/** One entry with what its flags are decided from: its own fields and its history, minus itself. */
+interface Facts {
+  id: string;
+  bird_name: string;
+  species_id: string | null;
+  is_new_species: boolean;
+  total: number;
+  selected_date: string;
+  month: number;
+  dzongkhag: string;
+  latitude: number | null;
+  longitude: number | null;
+  future: boolean;
+  too_old: boolean;
+  place_n: number;
+  season_n: number;
+  season_birds: number;
+  national_n: number;
+  national_birds: number;
+  limit_count: number | null;
+  limit_source: 'admin' | 'history' | null;
+  limit_basis: string | null;
+  residency: string | null;
+  duplicate_of: string | null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The ids go in as one uuid[] (its length is known to the planner, so a 50-entry checklist is costed
+ * as small and never pays for JIT compilation). The facts for every entry of the given submitted checklists, in one statement: per entry a few
+ * primary-key probes into review_history (at most 12 rows per bird and dzongkhag; the national
+ * fallback reads at most 240), the limit, the catalogue's residency and one index probe for a
+ * duplicate. The entry's own approved contribution is taken out of its history.
+ */
+async function factsOf(db: Db | Tx, checklistIds: string[]): Promise<Facts[]> {
+  if (checklistIds.length === 0) return [];
+  const result = await db.execute(sql`
+    with t as (
+      select e.id, e.bird_name, e.species_id, e.is_new_species, e.total, e.checklist_id,
+             c.observer_id, c.observer_name, c.selected_date, c.gewog, c.village, c.latitude, c.longitude,
+             coalesce(c.dzongkhag, '') as dzongkhag, extract(month from c.selected_date)::int as month,
+             case when e.approval = 'approved' and not e.is_new_species then 1 else 0 end as self
+      from entries e join checklists c on c.id = e.checklist_id
+      where c.id = any(${`{${checklistIds.join(',')}}`}::uuid[])
+        and c.status = 'submitted')
+    select t.id, t.bird_name, t.species_id, t.is_new_species, t.total, t.selected_date::text as selected_date,
+           t.month, t.dzongkhag, t.latitude, t.longitude,
+           t.selected_date > current_date + 1 as future, t.selected_date < ${OLDEST_DATE}::date as too_old,
+           coalesce(h.place_n, 0) - t.self as place_n, coalesce(h.season_n, 0) - t.self as season_n,
+           coalesce(h.season_birds, 0) - t.self * t.total as season_birds,
+           coalesce(n.n, 0) - t.self as national_n, coalesce(n.birds, 0) - t.self * t.total as national_birds,
+           l.max_count as limit_count, l.source as limit_source, l.basis as limit_basis,
+           s.residency, d.name as duplicate_of
+    from t
+    left join lateral (
+      select sum(entries)::int as place_n,
+             (sum(entries) filter (where month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)))::int as season_n,
+             (sum(birds) filter (where month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)))::float8 as season_birds
+      from review_history where bird_name = t.bird_name and dzongkhag = t.dzongkhag) h on true
+    left join lateral (
+      select sum(entries)::int as n, sum(birds)::float8 as birds
+      from review_history
+      where bird_name = t.bird_name and month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)) n on true
+    left join review_limits l on l.species_id = t.species_id and l.dzongkhag = t.dzongkhag and l.month = t.month
+    left join species s on s.id = t.species_id
+    left join lateral (
+      select c2.name from checklists c2 join entries e2 on e2.checklist_id = c2.id
+      where c2.selected_date = t.selected_date and c2.id <> t.checklist_id and c2.status = 'submitted'
+        and (case when t.observer_id is not null then c2.observer_id = t.observer_id
+                  else c2.observer_id is null and lower(c2.observer_name) = lower(t.observer_name) end)
+        and c2.dzongkhag is not distinct from nullif(t.dzongkhag, '')
+        and c2.gewog is not distinct from t.gewog and c2.village is not distinct from t.village
+        and lower(e2.bird_name) = lower(t.bird_name)
+      order by c2.created_at, c2.id limit 1) d on true`);
+  return rowsOf<Facts>(result).map((r) => ({
+    ...r,
+    total: Number(r.total),
+    month: Number(r.month),
+    place_n: Number(r.place_n),
+    season_n: Number(r.season_n),
+    season_birds: Number(r.season_birds),
+    national_n: Number(r.national_n),
+    national_birds: Number(r.national_birds),
+    limit_count: r.limit_count === null ? null : Number(r.limit_count),
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+  }));
+}
+
+const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+const records = (n: number) => `${n} approved ${n === 1 ? 'record' : 'records'}`;
+
+function highCount(f: Facts): EntryFlag | undefined {
+  const where = f.dzongkhag ? `in ${f.dzongkhag}` : 'without a dzongkhag';
+  const inMonth = `${where} in ${monthName(f.month)}`;
+  if (f.limit_count !== null) {
+    if (f.total <= f.limit_count) return undefined;
+    const source =
+      f.limit_source === 'admin'
+        ? 'set by an admin'
+        : `seeded from approved history${f.limit_basis ? `: ${f.limit_basis}` : ''}`;
+    return {
+      code: 'HIGH_COUNT',
+      reason: `Count ${f.total} is above the limit of ${f.limit_count} for ${f.bird_name} ${inMonth} (${source})`,
+    };
+  }
+  const local = f.season_n >= LIMIT_MIN_RECORDS;
+  const n = local ? f.season_n : f.national_n;
+  const birds = local ? f.season_birds : f.national_birds;
+  if (n < LIMIT_MIN_RECORDS) return undefined;
+  const mean = birds / n;
+  const limit = Math.max(LIMIT_FLOOR, Math.ceil(LIMIT_FACTOR * mean));
+  if (f.total <= limit) return undefined;
+  const scope = local ? where : 'anywhere in Bhutan';
+  return {
+    code: 'HIGH_COUNT',
+    reason: `Count ${f.total} is above the derived limit of ${limit} (${LIMIT_FACTOR} × the mean count ${fmt(mean)} of ${records(n)} of ${f.bird_name} ${scope} within a month of ${monthName(f.month)}, at least ${LIMIT_FLOOR})`,
+  };
+}
+
+function outOfSeason(f: Facts): EntryFlag | undefined {
+  const window = `${monthName(f.month - 1)} and ${monthName(f.month + 1)}`;
+  if (f.dzongkhag && f.place_n >= SEASON_MIN_RECORDS) {
+    if (f.season_n > 0) return undefined;
+    return {
+      code: 'OUT_OF_SEASON',
+      reason: `${f.bird_name} has ${records(f.place_n)} in ${f.dzongkhag}, none between ${window} in any year`,
+    };
+  }
+  // Too little local history to judge: the catalogue's residency decides.
+  const residency = (f.residency ?? '').toLowerCase();
+  const summer = residency.includes('summer') && [12, 1, 2].includes(f.month);
+  const winter = residency.includes('winter') && [6, 7, 8].includes(f.month);
+  if (!summer && !winter) return undefined;
+  return {
+    code: 'OUT_OF_SEASON',
+    reason: `${f.bird_name} is a ${f.residency} in the species catalogue, recorded in ${monthName(f.month)}`,
+  };
+}
+
+/** The flags of one entry from its facts, without the map (see outsideDzongkhag). */
+export function flagsFromFacts(f: Facts): EntryFlag[] {
+  const flags: EntryFlag[] = [];
+  if (f.future) flags.push({ code: 'BAD_DATE', reason: `The date ${f.selected_date} is in the future` });
+  if (f.too_old) {
+    flags.push({
+      code: 'BAD_DATE',
+      reason: `The date ${f.selected_date} is implausibly old (before ${OLDEST_DATE})`,
+    });
+  }
+  if (f.is_new_species || f.species_id === null) {
+    flags.push({ code: 'UNKNOWN_SPECIES', reason: `'${f.bird_name}' is not in the species catalogue` });
+  } else {
+    if (f.dzongkhag && f.place_n === 0) {
+      flags.push({
+        code: 'FIRST_IN_PLACE',
+        reason: `No approved record of ${f.bird_name} in ${f.dzongkhag} dzongkhag before`,
+      });
+    }
+    const season = outOfSeason(f);
+    if (season) flags.push(season);
+    const count = highCount(f);
+    if (count) flags.push(count);
+  }
+  if (f.duplicate_of) {
+    flags.push({
+      code: 'DUPLICATE',
+      reason: `${f.bird_name} on ${f.selected_date} at the same place is already on this birder's checklist '${f.duplicate_of}'`,
+    });
+  }
+  return flags;
+}
+
+/** OUTSIDE_DZONGKHAG for a checklist's coordinates, or undefined when they agree (or cannot be tested). */
+export function outsideDzongkhag(
+  lat: number | null,
+  lon: number | null,
+  dzongkhag: string,
+): EntryFlag | undefined {
+  if (lat === null || lon === null || !dzongkhag) return undefined;
+  if (isInDzongkhag(lat, lon, dzongkhag) !== false) return undefined;
+  const actual = dzongkhagAt(lat, lon);
+  const at = `${lat.toFixed(4)}, ${lon.toFixed(4)}`;
+  return {
+    code: 'OUTSIDE_DZONGKHAG',
+    reason: actual
+      ? `The coordinates ${at} are in ${actual}, not in ${dzongkhag}`
+      : `The coordinates ${at} are outside Bhutan, not in ${dzongkhag}`,
+  };
+}
+
+/** Every entry's flags on the given checklists (submitted ones; drafts have none yet). */
+export async function computeFlags(db: Db | Tx, checklistIds: string[]): Promise<Map<string, EntryFlag[]>> {
+  const out = new Map<string, EntryFlag[]>();
+  const outside = new Map<string, EntryFlag | undefined>();
+  for (const f of await factsOf(db, checklistIds)) {
+    const key = `${f.latitude},${f.longitude},${f.dzongkhag}`;
+    if (!outside.has(key)) outside.set(key, outsideDzongkhag(f.latitude, f.longitude, f.dzongkhag));
+    const where = outside.get(key);
+    out.set(f.id, where ? [...flagsFromFacts(f), where] : flagsFromFacts(f));
+  }
+  return out;
+}
+
+/**
+ * Computes and stores the flags of every entry on the given checklists, in the caller's transaction
+ * (one UPDATE, only rows whose flags changed). Entries of drafts keep none.
+ */
+export async function flagChecklists(tx: Db | Tx, checklistIds: string[]): Promise<Map<string, EntryFlag[]>> {
+  const flags = await computeFlags(tx, checklistIds);
+  if (flags.size === 0) return flags;
+  const rows = [...flags].map(([id, list]) => ({
+    id,
+    flags: list,
+    codes: [...new Set(list.map((f) => f.code))],
+  }));
+  await tx.execute(sql`
+    update entries e set flags = x.flags, flag_codes = array(select jsonb_array_elements_text(x.codes))
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, flags jsonb, codes jsonb)
+    where e.id = x.id and e.flags is distinct from x.flags`);
+  return flags;
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltUser, bearer, buildAdmin } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { parseCsv, seedChecklist } from './records-fixtures';
+
+/*
+ * The whole-list CSV exports (export_limit=all) are written by the database's COPY; the page export
+ * (format=csv alone) still goes through csv-stringify and safeCell. On a data set small enough to be
+ * one page, both must be the same bytes: same columns, quoting, formula neutralisation and order.
+ */
+let t: TestApp;
+let admin: BuiltUser;
+
+/** Cells that test quoting and neutralisation: formulas, separators, quotes, line breaks, unicode. */
+const HOSTILE = [
+  '=HYPERLINK("http://x.invalid","click")',
+  '+44 1234',
+  '-12',
+  '@SUM(A1:A2)',
+  '\tindented',
+  '\rcarriage',
+  'a, b and c',
+  'say "hi"',
+  'two\nlines',
+  'lone\rreturn',
+  'crlf\r\nend',
+  'ཇོ་རོག་ jarog ✓',
+  '',
+  ' padded ',
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildAdmin(t);
+  let n = 0;
+  for (const [i, text] of HOSTILE.entries()) {
+    await seedChecklist(
+      t,
+      {
+        name: i % 3 === 0 ? text || 'blank' : `Checklist ${i}`,
+        observerName: i % 4 === 0 ? `Pema ${text}` : 'Sonam Wangmo',
+        selectedDate: `2025-0${1 + (i % 9)}-1${i % 10}`,
+        selectedTime: i % 2 ? '06:05:07' : '18:30:00.25',
+        latitude: i % 2 ? -27.123456789 : 27.5,
+        longitude: i % 5 ? 90.4 : null,
+        dzongkhag: i % 3 ? 'Paro' : 'Haa',
+        gewog: i % 4 ? `Gewog ${text}` : null,
+        village: i % 2 ? text : null,
+      },
+      [
+        {
+          birdName: 'Black-necked Crane',
+          approval: 'approved',
+          adult: 3,
+          juvenile: 1,
+          total: 4,
+          remarks: text,
+          photoUrl: i % 2 ? 'https://res.cloudinary.com/x/a.jpg' : null,
+          reviewedAt: new Date(Date.UTC(2025, 5, 1, 8, 9, 10, 123 + i)),
+        },
+        { birdName: i % 2 ? 'Unknown Birds' : `New bird - ${text}`, remarks: text || null, total: i },
+        { birdName: `Raven ${n++}`, approval: i % 3 ? 'pending' : 'rejected', remarks: null },
+      ],
+    );
+  }
+});
+afterAll(() => t.close());
+
+const csv = async (path: string) => {
+  const res = await t
+    .http()
+    .get(path)
+    .set(bearer(admin))
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  expect(res.status, path).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/csv/);
+  return res.body as Buffer;
+};
+
+describe('CSV exports written by COPY', () => {
+  for (const list of ['entries', 'checklists', 'newspecies'] as const) {
+    for (const filter of ['', '&search=crane', '&dzongkhag=Paro', '&birder=pema', '&search=zzz-nothing']) {
+      it(`${list}${filter || ' (no filter)'}: the same bytes as the page export`, async () => {
+        const page = await csv(`/api/v1/${list}?format=csv&limit=100${filter}`);
+        const all = await csv(`/api/v1/${list}?format=csv&export_limit=all${filter}`);
+        expect(all.toString('utf8')).toBe(page.toString('utf8'));
+        expect(Buffer.compare(all, page)).toBe(0);
+        const rows = parseCsv(all.toString('utf8'));
+        expect(rows[0]?.[0]).toBe('ChecklistName');
+        if (filter === '' || filter.includes('Paro')) expect(rows.length).toBeGreaterThan(1);
+      });
+    }
+  }
+
+  it('neutralises every formula start in the COPY output', async () => {
+    const rows = parseCsv((await csv('/api/v1/checklists?format=csv&export_limit=all')).toString('utf8'));
+    const cells = rows.slice(1).flat();
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    expect(cells).toContain(`'=HYPERLINK("http://x.invalid","click")`);
+    expect(cells).toContain("'-27.123456789");
+  });
+});

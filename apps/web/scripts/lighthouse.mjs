@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Lighthouse (default mobile profile: simulated slow 4G and a 4x slower CPU) over console pages, in Debian
+// Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Prints one line per page, or JSON with --json.
+//
+//   node apps/web/scripts/lighthouse.mjs [--json] [--token TOKEN] URL [URL ...]
+//
+// --token signs the pages in: the console keeps its bearer token in localStorage (spec section 6), so it is
+// written there over the DevTools protocol before Lighthouse loads the page with storage reset turned off.
+// Used by `npm run bench`; a benchmark prints numbers, it never fails on them.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The summary the bench prints: score 0..1, LCP in ms, bytes transferred in KiB, and the requests made. */
+function summarise(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const transferBytes = items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    url: lhr.finalDisplayedUrl ?? lhr.requestedUrl,
+    performance: lhr.categories.performance?.score ?? null,
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? null,
+    transferKiB: Math.round((transferBytes / 1024) * 10) / 10,
+    requests: items.length,
+  };
+}
+
+/** Writes the token into the page origin's localStorage, as the console's own sign-in would. */
+async function storeToken(port, url, token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    // A static file of the console's origin: sets the origin without running the app.
+    await page.goto(new URL('/favicon.svg', url).toString());
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.close();
+  } finally {
+    // Disconnects only: the browser launched by chrome-launcher keeps running for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** Runs Lighthouse once per URL, in one browser. */
+export async function runLighthouse(
+  urls,
+  { token, chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {},
+) {
+  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const results = [];
+    for (const url of urls) {
+      if (token) await storeToken(chrome.port, url, token);
+      const runner = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: Boolean(token),
+      });
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (runner.lhr.runtimeError) throw new Error(`${url}: ${runner.lhr.runtimeError.message}`);
+      results.push(summarise(runner.lhr));
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '');
+if (isMain) {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const tokenAt = args.indexOf('--token');
+  const token = tokenAt >= 0 ? args[tokenAt + 1] : undefined;
+  const urls = args.filter((a, i) => !a.startsWith('--') && (tokenAt < 0 || i !== tokenAt + 1));
+  if (urls.length === 0) {
+    console.error('usage: lighthouse.mjs [--json] [--token TOKEN] URL [URL ...]');
+    process.exit(2);
+  }
+  const results = await runLighthouse(urls, { token });
+  if (json) console.log(JSON.stringify(results.length === 1 ? results[0] : results));
+  else
+    for (const r of results)
+      console.log(
+        `${r.url}  performance ${r.performance}  LCP ${r.lcpMs} ms  FCP ${r.fcpMs} ms  TBT ${r.tbtMs} ms  ${r.transferKiB} KiB in ${r.requests} requests`,
+      );
+}

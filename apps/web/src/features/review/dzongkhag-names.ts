@@ -1,0 +1,23 @@
+/** Bhutan's 20 dzongkhags in their official spelling, as the records store them. */
+export const DZONGKHAG_NAMES = [
+  'Bumthang',
+  'Chhukha',
+  'Dagana',
+  'Gasa',
+  'Haa',
+  'Lhuentse',
+  'Mongar',
+  'Paro',
+  'Pemagatshel',
+  'Punakha',
+  'Samdrup Jongkhar',
+  'Samtse',
+  'Sarpang',
+  'Thimphu',
+  'Trashigang',
+  'Trashiyangtse',
+  'Trongsa',
+  'Tsirang',
+  'Wangdue Phodrang',
+  'Zhemgang',
+] as const;
