@@ -226,7 +226,14 @@ describe('records review', { timeout: 600_000 }, () => {
     const dialog = page.getByRole('dialog', { name: 'Approve 2 checklists?' });
     // Three catalogue birds each; the new-species reports wait on the new-species list.
     await dialog.getByText('6 entries on these checklists will be marked approved').waitFor();
+    // The call itself is awaited and checked, so a slow or refused review says which it was.
+    const reviewed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/checklists/review') && r.request().method() === 'POST',
+      { timeout: 60_000 },
+    );
     await dialog.getByRole('button', { name: 'Approve' }).click();
+    const response = await reviewed;
+    assert.equal(response.status(), 200, await response.text());
     await page.getByText('6 entries approved', { exact: true }).waitFor();
     await bar.waitFor({ state: 'detached' });
     await listRows(page).filter({ hasText: 'Bulk one' }).getByText('3 approved').waitFor();
