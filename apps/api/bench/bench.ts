@@ -81,9 +81,11 @@ const freePort = () =>
   });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// The console served for Lighthouse (step 6) calls this API from its own origin.
+const webPort = await freePort();
 const api: ChildProcess = spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['bench/server-timed.ts'], {
   cwd: apiDir,
-  env: { ...process.env, ...baseEnv, PORT: String(port) },
+  env: { ...process.env, ...baseEnv, PORT: String(port), CORS_ORIGINS: `http://127.0.0.1:${webPort}` },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stopApi = () => api.kill('SIGTERM');
@@ -354,26 +356,35 @@ if (!values['skip-import']) {
 }
 const peakRssMB = apiRss();
 
-// 6. The console's Lighthouse scores, when the coordinator's script is there.
-let lighthouse: unknown;
+// 6. The console's Lighthouse scores: the built console served as `npm start` serves it, against this API;
+// the dashboard signed in.
+let lighthouse: Record<string, unknown> | undefined;
 const lighthouseScript = path.join(repoDir, 'apps/web/scripts/lighthouse.mjs');
-if (existsSync(lighthouseScript)) {
+const webDist = path.join(repoDir, 'apps/web/dist/index.html');
+if (existsSync(lighthouseScript) && existsSync(webDist)) {
+  const { startWebServer } = await import(path.join(repoDir, 'apps/web/scripts/serve.mjs'));
+  const web = await startWebServer({ port: webPort, host: '127.0.0.1', apiUrl: base });
   lighthouse = {};
   for (const page of ['/login', '/']) {
+    const args = [
+      lighthouseScript,
+      '--json',
+      ...(page === '/' ? ['--token', token] : []),
+      `${web.url}${page}`,
+    ];
     const out = await new Promise<string>((resolve) => {
-      const p = spawn('node', [lighthouseScript, '--json', `${base}${page}`], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const p = spawn('node', args, { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       p.stdout.on('data', (d) => (text += d));
       p.on('close', () => resolve(text));
     });
     try {
-      (lighthouse as Record<string, unknown>)[page] = JSON.parse(out);
+      lighthouse[page] = JSON.parse(out);
     } catch {
-      (lighthouse as Record<string, unknown>)[page] = { error: out.slice(0, 200) };
+      lighthouse[page] = { error: out.slice(0, 200) };
     }
   }
+  await web.close();
 }
 stopApi();
 
@@ -403,7 +414,7 @@ const summary = [
   `API peak memory (VmHWM): ${peakRssMB.toFixed(0)} MB`,
   lighthouse
     ? `lighthouse: ${JSON.stringify(lighthouse)}`
-    : 'lighthouse: apps/web/scripts/lighthouse.mjs not present, skipped',
+    : 'lighthouse: skipped (build the console first: apps/web/dist)',
 ];
 console.log(summary.join('\n'));
 const out = path.resolve(

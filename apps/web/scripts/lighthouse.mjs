@@ -2,11 +2,15 @@
 // Lighthouse (default mobile profile: simulated slow 4G and a 4x slower CPU) over console pages, in Debian
 // Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Prints one line per page, or JSON with --json.
 //
-//   node apps/web/scripts/lighthouse.mjs [--json] [--token TOKEN] URL [URL ...]
+//   node apps/web/scripts/lighthouse.mjs [--json] [--token TOKEN] [--lhr DIR] URL [URL ...]
+//
+// --lhr writes each page's whole Lighthouse report (JSON) into DIR, to see what the score is made of.
 //
 // --token signs the pages in: the console keeps its bearer token in localStorage (spec section 6), so it is
 // written there over the DevTools protocol before Lighthouse loads the page with storage reset turned off.
 // Used by `npm run bench`; a benchmark prints numbers, it never fails on them.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -57,7 +61,7 @@ async function storeToken(port, url, token) {
 /** Runs Lighthouse once per URL, in one browser. */
 export async function runLighthouse(
   urls,
-  { token, chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {},
+  { token, lhrDir, chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {},
 ) {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -73,6 +77,10 @@ export async function runLighthouse(
       });
       if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (runner.lhr.runtimeError) throw new Error(`${url}: ${runner.lhr.runtimeError.message}`);
+      if (lhrDir) {
+        const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+        await writeFile(path.join(lhrDir, `${name}.lhr.json`), JSON.stringify(runner.lhr));
+      }
       results.push(summarise(runner.lhr));
     }
     return results;
@@ -87,12 +95,15 @@ if (isMain) {
   const json = args.includes('--json');
   const tokenAt = args.indexOf('--token');
   const token = tokenAt >= 0 ? args[tokenAt + 1] : undefined;
-  const urls = args.filter((a, i) => !a.startsWith('--') && (tokenAt < 0 || i !== tokenAt + 1));
+  const lhrAt = args.indexOf('--lhr');
+  const lhrDir = lhrAt >= 0 ? args[lhrAt + 1] : undefined;
+  const valueAt = new Set([tokenAt + 1, lhrAt + 1].filter((i) => i > 0));
+  const urls = args.filter((a, i) => !a.startsWith('--') && !valueAt.has(i));
   if (urls.length === 0) {
-    console.error('usage: lighthouse.mjs [--json] [--token TOKEN] URL [URL ...]');
+    console.error('usage: lighthouse.mjs [--json] [--token TOKEN] [--lhr DIR] URL [URL ...]');
     process.exit(2);
   }
-  const results = await runLighthouse(urls, { token });
+  const results = await runLighthouse(urls, { token, lhrDir });
   if (json) console.log(JSON.stringify(results.length === 1 ? results[0] : results));
   else
     for (const r of results)

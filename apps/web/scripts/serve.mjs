@@ -6,11 +6,13 @@
 //   browser accepts it, so nothing is compressed per request;
 // - any other path that is not a file gets index.html (the router decides; SPA fallback).
 // Run: `node scripts/serve.mjs` (env WEB_PORT, default 3000; API_URL, default http://localhost:${PORT_OF_API:-8080}).
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -84,12 +86,14 @@ async function pickVariant(file, size, acceptEncoding) {
 
 /**
  * The console's Content-Security-Policy. The session token lives in localStorage, so no script may
- * run but the console's own files: script-src 'self' (no inline, no eval). The app talks only to
+ * run but the console's own files: script-src 'self' (no eval, no 'unsafe-inline'); index.html's two
+ * inline scripts (the runtime settings and the boot script) are allowed by their SHA-256 hashes, on
+ * index.html's answers only. The app talks only to
  * itself and the API; images may also come from the API's media, data:/blob: previews and species
  * photos linked over https. Ant Design writes its styles at run time into <style> elements, hence
  * style-src 'unsafe-inline' (styles cannot run code). Nobody may frame the console (clickjacking).
  */
-export function contentSecurityPolicy(apiUrl) {
+export function contentSecurityPolicy(apiUrl, scriptHashes = []) {
   let api = '';
   try {
     api = new URL(apiUrl).origin;
@@ -98,7 +102,7 @@ export function contentSecurityPolicy(apiUrl) {
   }
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https: ${api}`.trim(),
     "font-src 'self' data:",
@@ -143,6 +147,41 @@ async function fileStats(file) {
   }
 }
 
+/** The hashes (CSP source form, `sha256-…`) of every inline <script> in an HTML page. */
+export function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+/**
+ * index.html as sent: the runtime settings written inline in the place of `<script src="/config.js">`, so the
+ * first paint waits for no other request; with the hashes of its inline scripts and its compressed twins,
+ * made once per build and API URL.
+ */
+function indexPages(indexFile) {
+  let cached = { key: '', page: null };
+  return async (apiUrl) => {
+    const stats = await fileStats(indexFile);
+    const key = `${stats?.mtimeMs}:${apiUrl}`;
+    if (cached.key === key) return cached.page;
+    const source = (await readFile(indexFile)).toString('utf8');
+    const settings = configScript(apiUrl).replaceAll('<', '\\u003c');
+    const html = source.replace('<script src="/config.js"></script>', () => `<script>${settings}</script>`);
+    const body = Buffer.from(html);
+    const page = {
+      plain: body,
+      br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: zlib.gzipSync(body, { level: 9 }),
+      hashes: inlineScriptHashes(html),
+    };
+    cached = { key, page };
+    return page;
+  };
+}
+
 /**
  * Starts the static server. `apiUrl` may be a string or a function (read on every /config.js request),
  * so a test can start the web server first and point it at an API started afterwards (setApiUrl).
@@ -158,6 +197,7 @@ export async function startWebServer({
   const indexFile = path.join(root, 'index.html');
   let currentApiUrl = apiUrl ?? apiUrlFromEnv();
   const readApiUrl = () => (typeof currentApiUrl === 'function' ? currentApiUrl() : currentApiUrl);
+  const indexPage = indexPages(indexFile);
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -205,15 +245,19 @@ export async function startWebServer({
         return;
       }
 
-      const indexStats = await fileStats(indexFile);
-      const variant = await pickVariant(indexFile, indexStats?.size ?? 0, req.headers['accept-encoding']);
-      const html = await readFile(variant.path);
+      const apiNow = readApiUrl();
+      const page = await indexPage(apiNow);
+      const coding = ENCODINGS.map((e) => e.coding).find((c) =>
+        acceptedEncodings(req.headers['accept-encoding']).has(c),
+      );
+      const html = coding === 'br' ? page.br : coding === 'gzip' ? page.gzip : page.plain;
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(apiNow, page.hashes));
       res.writeHead(200, {
         'Content-Type': MIME_TYPES['.html'],
         'Content-Length': html.length,
         'Cache-Control': NO_CACHE,
         Vary: 'Accept-Encoding',
-        ...(variant.coding ? { 'Content-Encoding': variant.coding } : {}),
+        ...(coding ? { 'Content-Encoding': coding } : {}),
       });
       res.end(req.method === 'HEAD' ? undefined : html);
     } catch (err) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,11 +11,15 @@ import {
   apiUrlFromEnv,
   configScript,
   contentSecurityPolicy,
+  inlineScriptHashes,
   startWebServer,
   type WebServer,
 } from './serve.mjs';
 
 const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"raven ${i}"}`).join(',')}];\n`;
+
+const BOOT = "document.documentElement.classList.add('boot-anonymous');";
+const INDEX_HTML = `<!doctype html><head><title>app</title><script src="/config.js"></script><script>${BOOT}</script><script type="module" src="/assets/app-abc123.js"></script></head>`;
 
 let dist: string;
 
@@ -41,7 +46,7 @@ let web: WebServer;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'jarog-web-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
   await writeFile(path.join(dist, 'assets', 'big-def456.js'), BIG_JS);
@@ -136,6 +141,34 @@ describe('serve.mjs', () => {
     expect(contentSecurityPolicy('https://api.example.bt/base')).toContain(
       "connect-src 'self' https://api.example.bt;",
     );
+  });
+
+  it('writes the runtime settings into index.html and lets only its own inline scripts run, by hash', async () => {
+    web.setApiUrl('http://api.test:3');
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const res = await rawGet(`${web.url}/login`, encoding);
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(res.body).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(res.body).toString()
+            : res.body.toString();
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const settings = configScript('http://api.test:3');
+      expect(body).toContain(`<script>${settings}</script>`);
+      expect(body).not.toContain('src="/config.js"');
+      const csp = String(res.headers['content-security-policy']);
+      const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      expect(csp).toContain(`script-src 'self' ${sha(settings)} ${sha(BOOT)};`);
+    }
+    // A script that is not the page's own has no hash in the policy.
+    expect(inlineScriptHashes('<script src="/x.js"></script><script>a()</script>')).toEqual([
+      `sha256-${createHash('sha256').update('a()').digest('base64')}`,
+    ]);
+    // Other answers carry no hashes at all.
+    const asset = await fetch(`${web.url}/assets/app-abc123.js`);
+    expect(asset.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    web.setApiUrl('http://api.test:1');
   });
 
   it('reads the API URL from the environment', () => {
