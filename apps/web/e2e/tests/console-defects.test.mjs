@@ -179,7 +179,9 @@ describe('console defects (issue 12)', { timeout: 420_000 }, () => {
       const places = page.getByTestId('graph-places');
       const figure = places.getByTestId('chart');
       await page.getByRole('heading', { name: 'No. of Species Observed' }).waitFor();
-      // The charts library is the console's heaviest chunk: give its first load time on a busy machine.
+      // The chart draws once it comes near the screen; the charts library is the console's heaviest chunk: give
+      // its first load time on a busy machine.
+      await figure.scrollIntoViewIfNeeded();
       await figure.locator('canvas').first().waitFor({ timeout: 90_000 });
       const values = PLACES.map((p) => p[3]);
       for (const type of ['Dzongkhag', 'Gewog', 'Village']) {

@@ -183,9 +183,20 @@ function parseCsv(text) {
     .map((l) => l.split(','));
 }
 
-/** A chart figure that has drawn (G2 draws on a canvas). */
+/** A chart figure that has drawn (G2 draws on a canvas); charts draw once they come near the screen. */
 async function waitForCanvas(scope) {
+  await scope.locator('figure').first().scrollIntoViewIfNeeded();
   await scope.locator('figure canvas').first().waitFor();
+}
+
+/** Every chart of the page drawn (each scrolled to in turn), then back to the top: for whole-page screenshots. */
+async function waitForAllCharts(page) {
+  const figures = page.getByTestId('chart');
+  for (let i = 0; i < (await figures.count()); i += 1) {
+    await figures.nth(i).scrollIntoViewIfNeeded();
+    await figures.nth(i).locator('canvas').first().waitFor();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 before(async () => {
@@ -569,7 +580,14 @@ describe('insight', { timeout: 150_000 }, () => {
       const { page, context } = await openPage(stack, { width, height });
       await signInWithToken(stack, page);
       const pages = [
-        ['insight-dashboard', '/', async () => waitForCanvas(page.getByTestId('leaders-species'))],
+        [
+          'insight-dashboard',
+          '/',
+          async () => {
+            await waitForCanvas(page.getByTestId('leaders-species'));
+            await waitForAllCharts(page);
+          },
+        ],
         ['insight-birders', '/birders', async () => page.getByTestId('birder-card').first().waitFor()],
         [
           'insight-top-birders',
@@ -581,7 +599,14 @@ describe('insight', { timeout: 150_000 }, () => {
           `/birders/${birderIds.karma}`,
           async () => page.getByTestId('birder-entries').waitFor(),
         ],
-        ['insight-graphs', '/graphs', async () => waitForCanvas(page.getByTestId('graph-birds'))],
+        [
+          'insight-graphs',
+          '/graphs',
+          async () => {
+            await waitForCanvas(page.getByTestId('graph-birds'));
+            await waitForAllCharts(page);
+          },
+        ],
         [
           'insight-analysis',
           '/checklists/analyze',

@@ -1,20 +1,23 @@
 import { Empty } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import type { ChartCanvasProps } from './ChartCanvas';
 import { hasData } from './chart-data';
 
-// The charts library loads with the first chart a page draws, never with the console itself.
+// The charts library loads with the first chart that comes near the screen, never with the console itself.
 const LazyCanvas = lazy(() => import('./ChartCanvas').then((m) => ({ default: m.ChartCanvas })));
 
 /** Spec section 2: what a chart with nothing to draw says. */
 export const NO_DATA = 'No data available';
 
 /**
- * A bar chart with its empty state: 'No data available' when every number is 0, a skeleton while the
- * charts library loads, then the chart. `label` names the chart for screen readers.
+ * A bar chart with its empty state: 'No data available' when every number is 0, a skeleton until it comes
+ * near the screen and while the charts library loads, then the chart. `label` names the chart for screen readers.
  */
 export function BarChart({ label, ...props }: ChartCanvasProps & { label: string }) {
+  const figure = useRef<HTMLElement>(null);
+  const near = useNearViewport(figure);
   if (!hasData(props.rows)) {
     return (
       <div className="insight-chart insight-chart--empty" style={{ minHeight: Math.min(props.height, 260) }}>
@@ -24,14 +27,19 @@ export function BarChart({ label, ...props }: ChartCanvasProps & { label: string
   }
   return (
     <figure
+      ref={figure}
       className="insight-chart"
       aria-label={label}
       style={{ minHeight: props.height }}
       data-testid="chart"
     >
-      <Suspense fallback={<LoadingBlock height={props.height} label="Loading the chart" />}>
-        <LazyCanvas {...props} />
-      </Suspense>
+      {near ? (
+        <Suspense fallback={<LoadingBlock height={props.height} label="Loading the chart" />}>
+          <LazyCanvas {...props} />
+        </Suspense>
+      ) : (
+        <LoadingBlock height={props.height} label="Loading the chart" />
+      )}
     </figure>
   );
 }
