@@ -8,6 +8,7 @@
  * check does not count; sampled every 20 ms where that reset is not allowed). Asserts nothing.
  *
  * Run: DATABASE_URL=postgres://… pnpm exec tsx bench/dwca.bench.ts ['?from=…&to=…&dzongkhag=…'] [--runs N]
+ *      [--server path/to/other/dist/server.js]
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -27,7 +28,8 @@ import { hashPassword } from '../src/lib/passwords';
 import { usersRepository } from '../src/modules/users/users.repository';
 
 const { values, positionals } = parseArgs({
-  options: { runs: { type: 'string', default: '1' } },
+  // --server: another build's server.js (e.g. a copy of dist/ from before a change) to compare with.
+  options: { runs: { type: 'string', default: '1' }, server: { type: 'string' } },
   allowPositionals: true,
 });
 const url = process.env.DATABASE_URL;
@@ -35,7 +37,7 @@ if (!url) throw new Error('Set DATABASE_URL to a seeded PostgreSQL database');
 const query = positionals[0] ?? '';
 const runs = Number(values.runs);
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const server = path.join(apiDir, 'dist', 'server.js');
+const server = path.resolve(values.server ?? path.join(apiDir, 'dist', 'server.js'));
 if (!existsSync(server)) throw new Error(`${server} is missing: run pnpm --filter @jarog/api build first`);
 
 // An admin the bench can sign in as (created, or its password reset, directly in the database).
