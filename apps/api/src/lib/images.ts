@@ -7,7 +7,8 @@ import { AppError } from './errors';
  */
 let sharpModule: Promise<typeof import('sharp')> | undefined;
 async function sharp(input: Buffer, options: SharpOptions): Promise<Sharp> {
-  const { default: open } = await (sharpModule ??= import('sharp'));
+  sharpModule ??= import('sharp');
+  const { default: open } = await sharpModule;
   return open(input, options);
 }
 

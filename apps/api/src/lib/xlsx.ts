@@ -7,8 +7,10 @@ import { AppError } from './errors';
  * that a process which never reads a spreadsheet does not need to carry.
  */
 let exceljs: Promise<typeof ExcelJS> | undefined;
-const loadExcelJs = async () =>
-  (await (exceljs ??= import('exceljs').then((m) => m.default))) as typeof ExcelJS;
+function loadExcelJs(): Promise<typeof ExcelJS> {
+  exceljs ??= import('exceljs').then((m) => m.default as typeof ExcelJS);
+  return exceljs;
+}
 
 export type CellText = string | undefined;
 
