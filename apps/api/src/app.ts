@@ -65,7 +65,7 @@ export function createApp(ctx: AppContext): { app: Express; routes: RouteTable['
     cors({
       origin: (origin, cb) => cb(null, !origin || ctx.env.corsOrigins.includes(origin)),
       credentials: true,
-      exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id', 'ETag'],
+      exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id', 'ETag', 'X-Dwca-Events'],
       maxAge: 600,
     }),
   );

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DwcaSummarySchema } from '@jarog/contracts';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { DWC } from '../src/modules/exports/dwca.format';
+import { withDwcaSource } from '../src/modules/exports/dwca.source';
 import { importLegacy } from '../src/modules/legacy/legacy.import';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -79,6 +81,8 @@ function readTable(bytes: Buffer | undefined): Table {
 }
 
 interface Export {
+  /** The X-Dwca-Events header: events announced before the first byte. */
+  announced: number;
   files: Map<string, Buffer>;
   events: Table;
   occurrences: Table;
@@ -104,6 +108,7 @@ describe('GET /api/v1/exports/dwca', () => {
     );
     const files = await unzip(res.body as Buffer);
     return {
+      announced: Number(res.headers['x-dwca-events']),
       files,
       events: readTable(files.get('event.txt')),
       occurrences: readTable(files.get('occurrence.txt')),
@@ -291,6 +296,58 @@ describe('GET /api/v1/exports/dwca', () => {
     expect(new Set(place.events.rows.map((e) => e.stateProvince)).size).toBe(1);
     expect(place.summary.filters.dzongkhag).toBe(place.events.rows[0]?.stateProvince);
     expect(place.eml).toContain(`${place.events.rows[0]?.stateProvince} dzongkhag, Bhutan`);
+  });
+
+  it('announces the number of events before the archive, and 0 when nothing matches the filters', async () => {
+    const all = await download();
+    expect(all.announced).toBe(all.events.rows.length);
+    expect(all.announced).toBe(all.summary.events);
+    const none = await download('?from=1990-01-01&to=1990-12-31');
+    expect(none.announced).toBe(0);
+    // Still a valid archive: the header rows, meta.xml, and metadata saying nothing was exported.
+    expect(none.events).toEqual({ header: all.events.header, rows: [] });
+    expect(none.occurrences).toEqual({ header: all.occurrences.header, rows: [] });
+    expect(none.summary).toMatchObject({
+      events: 0,
+      occurrences: 0,
+      temporalCoverage: { from: null, to: null },
+    });
+    expect(none.eml).toContain('<westBoundingCoordinate>88.74</westBoundingCoordinate>');
+    expect(none.eml).not.toContain('<temporalCoverage>');
+  });
+
+  it('gives its database connection back when a download stops in the middle of a file', async () => {
+    const checkedOut = () => {
+      const pool = (t.ctx.database.db as unknown as { $client: pg.Pool }).$client;
+      return t.ctx.database.kind === 'postgres' ? pool.totalCount - pool.idleCount : 0;
+    };
+    const before = await download();
+    let chunks = 0;
+    await expect(
+      withDwcaSource(t.ctx.database, {}, 'http://api.test', async (source) => {
+        for await (const _chunk of source.occurrences()) {
+          chunks += 1;
+          throw new Error('the client went away');
+        }
+      }),
+    ).rejects.toThrow('the client went away');
+    expect(chunks).toBe(1);
+    expect(checkedOut()).toBe(0);
+    // Not back in the pool in the middle of its read-only transaction: the next request to get it
+    // could not write. (A discarded connection's server process ends a moment later: wait for that.)
+    if (t.ctx.database.kind === 'postgres') {
+      const stuck = async () =>
+        (
+          await rowsOf<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and state like 'idle in transaction%'`)
+        )[0]?.n;
+      for (let i = 0; (await stuck()) !== 0 && i < 50; i += 1) await new Promise((r) => setTimeout(r, 100));
+      expect(await stuck()).toBe(0);
+    }
+    // And the next export is whole.
+    const after = await download();
+    expect(after.occurrences.rows.length).toBe(before.occurrences.rows.length);
+    expect(after.summary.occurrences).toBe(before.summary.occurrences);
   });
 
   it('refuses bad filters with a 400 and a message', async () => {

@@ -1,5 +1,16 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from './errors';
+
+/**
+ * sharp (libvips) is loaded on the first image, not at start: it is some 35 MB of the API's memory
+ * that a process which never handles a photo does not need to carry.
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+async function sharp(input: Buffer, options: SharpOptions): Promise<Sharp> {
+  sharpModule ??= import('sharp');
+  const { default: open } = await sharpModule;
+  return open(input, options);
+}
 
 /** Largest decoded image we accept, and the largest pixel count sharp may open. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -22,7 +33,7 @@ export function decodeImageDataUrl(dataUrl: string): Buffer {
 async function assertRaster(bytes: Buffer): Promise<void> {
   let format: string | undefined;
   try {
-    format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format;
+    format = (await (await sharp(bytes, { limitInputPixels: MAX_PIXELS })).metadata()).format;
   } catch {
     throw new AppError('VALIDATION', 'Photo is not a readable image');
   }
@@ -34,7 +45,7 @@ async function assertRaster(bytes: Buffer): Promise<void> {
 /** Verifies the bytes are a real raster image, crops a centred square and re-encodes it as JPEG. */
 export async function toSquareJpeg(bytes: Buffer, size = 512): Promise<Buffer> {
   await assertRaster(bytes);
-  return sharp(bytes, { limitInputPixels: MAX_PIXELS })
+  return (await sharp(bytes, { limitInputPixels: MAX_PIXELS }))
     .rotate()
     .resize(size, size, { fit: 'cover', position: 'centre', withoutEnlargement: false })
     .flatten({ background: '#ffffff' })
@@ -45,10 +56,13 @@ export async function toSquareJpeg(bytes: Buffer, size = 512): Promise<Buffer> {
 /** A verified image re-encoded for the catalogue: a full view (at most 1600 px) and a 400 px thumbnail, as WebP. */
 export async function toCatalogueImages(bytes: Buffer): Promise<{ full: Buffer; thumbnail: Buffer }> {
   await assertRaster(bytes);
-  const base = () => sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+  const base = async () => (await sharp(bytes, { limitInputPixels: MAX_PIXELS })).rotate();
   const [full, thumbnail] = await Promise.all([
-    base().resize(1600, 1600, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-    base().resize(400, 260, { fit: 'cover', position: 'attention' }).webp({ quality: 75 }).toBuffer(),
+    (await base())
+      .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer(),
+    (await base()).resize(400, 260, { fit: 'cover', position: 'attention' }).webp({ quality: 75 }).toBuffer(),
   ]);
   return { full, thumbnail };
 }

@@ -1,6 +1,16 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from './errors';
+
+/**
+ * exceljs is loaded on the first spreadsheet, not at start: it is some 25 MB of the API's memory
+ * that a process which never reads a spreadsheet does not need to carry.
+ */
+let exceljs: Promise<typeof ExcelJS> | undefined;
+function loadExcelJs(): Promise<typeof ExcelJS> {
+  exceljs ??= import('exceljs').then((m) => m.default as typeof ExcelJS);
+  return exceljs;
+}
 
 export type CellText = string | undefined;
 
@@ -25,7 +35,8 @@ export function cellText(value: unknown): CellText {
  * row number, as text cells. Uses exceljs's streaming reader, so memory stays flat for large files.
  */
 export async function* readSheet(bytes: Buffer): AsyncGenerator<{ row: number; cells: CellText[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+  const { stream } = await loadExcelJs();
+  const reader = new stream.xlsx.WorkbookReader(Readable.from(bytes), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

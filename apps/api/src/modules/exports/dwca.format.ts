@@ -4,7 +4,9 @@ import type { DwcaSummary } from '@jarog/contracts';
  * The Darwin Core Archive's files (Darwin Core text guide, https://dwc.tdwg.org/text/): Event core
  * (one row per checklist) with an Occurrence extension (one row per approved entry of a catalogue
  * species); tab-separated UTF-8, one header row, no quoting, so tabs and line breaks inside values
- * become spaces.
+ * become spaces. The rows themselves are written by the database (dwca.columns.ts); ids are the
+ * records' own permanent ids as URNs (`urn:jarog:checklist:<id>`, `urn:jarog:entry:<id>`), the same
+ * in every export.
  */
 export const DWC = 'http://rs.tdwg.org/dwc/terms/';
 
@@ -48,26 +50,6 @@ export const OCCURRENCE_TERMS = [
   'associatedMedia',
   'occurrenceRemarks',
 ] as const;
-
-type Row<T extends readonly string[]> = Record<T[number], string | number | null>;
-export type EventRow = Row<typeof EVENT_TERMS>;
-export type OccurrenceRow = Row<typeof OCCURRENCE_TERMS>;
-
-/** Ids that stay the same in every export: the records' own permanent ids, as URNs. */
-export const eventId = (checklistId: string) => `urn:jarog:checklist:${checklistId}`;
-export const occurrenceId = (entryId: string) => `urn:jarog:entry:${entryId}`;
-
-const cell = (v: string | number | null): string =>
-  v === null
-    ? ''
-    : String(v)
-        .replace(/[\t\r\n]+/g, ' ')
-        .trim();
-
-/** One line of a text file: the values in the terms' order. */
-export function line<T extends readonly string[]>(terms: T, row: Row<T>): string {
-  return `${terms.map((t: T[number]) => cell(row[t])).join('\t')}\n`;
-}
 
 export const headerLine = (terms: readonly string[]): string => `${terms.join('\t')}\n`;
 

@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { checklists, entries, species } from '../../db/schema';
+import { type SQL, sql } from 'drizzle-orm';
+import { eventSelectList, literal, NAMED_SPECIES, occurrenceSelectList, SPECIES_CTE } from './dwca.columns';
 
 export interface DwcaFilter {
   from?: string;
@@ -8,168 +7,92 @@ export interface DwcaFilter {
   dzongkhag?: string;
 }
 
-/** Submitted checklists in the filter, after a checklist id (keyset walk in id order). */
-function scope(f: DwcaFilter, after: string | undefined, extra: SQL): SQL | undefined {
-  return and(
-    eq(checklists.status, 'submitted'),
-    after ? gt(checklists.id, after) : undefined,
-    f.from ? gte(checklists.selectedDate, f.from) : undefined,
-    f.to ? lte(checklists.selectedDate, f.to) : undefined,
-    f.dzongkhag ? eq(checklists.dzongkhag, f.dzongkhag) : undefined,
-    extra,
-  );
+/** Checklists by id, after one id up to another (PGlite's batches). */
+export interface IdRange {
+  after?: string;
+  last: string;
 }
 
-export const dwcaRepository = {
-  /** The catalogue, once per export: a few hundred rows, looked up by id for every occurrence. */
-  species: (db: Db | Tx) =>
-    db
-      .select({
-        id: species.id,
-        englishName: species.englishName,
-        scientificName: species.scientificName,
-        authority: species.authority,
-        orderName: species.orderName,
-        familyName: species.familyName,
-        genus: species.genus,
-        speciesEpithet: species.speciesEpithet,
-      })
-      .from(species),
+/*
+ * The export's statements, every value written in as a literal (COPY takes no parameters; the filter
+ * is validated and the dzongkhag canonical before it gets here).
+ */
 
-  /** Checklists that will carry at least one occurrence (an approved entry of a catalogue species). */
-  events: (db: Db, f: DwcaFilter, after: string | undefined, limit: number) =>
-    db
-      .select({
-        id: checklists.id,
-        selectedDate: checklists.selectedDate,
-        selectedTime: checklists.selectedTime,
-        latitude: checklists.latitude,
-        longitude: checklists.longitude,
-        dzongkhag: checklists.dzongkhag,
-        gewog: checklists.gewog,
-        village: checklists.village,
-        observerName: checklists.observerName,
-        source: checklists.source,
-      })
-      .from(checklists)
-      .where(
-        scope(
-          f,
-          after,
-          sql`${checklists.approvedEntries} > 0 and exists (select 1 from ${entries} where ${entries.checklistId} = ${checklists.id} and ${entries.approval} = 'approved' and ${entries.speciesId} is not null)`,
-        ),
-      )
-      .orderBy(asc(checklists.id))
-      .limit(limit),
-
-  /** Ids of the checklists in the filter holding any approved entry, in id order. */
-  checklistsWithApproved: async (db: Db, f: DwcaFilter, after: string | undefined, limit: number) =>
-    (
-      await db
-        .select({ id: checklists.id })
-        .from(checklists)
-        .where(scope(f, after, sql`${checklists.approvedEntries} > 0`))
-        .orderBy(asc(checklists.id))
-        .limit(limit)
-    ).map((r) => r.id),
-
-  /** The approved entries of these checklists (each checklist's entries together). */
-  approvedEntries: (db: Db, checklistIds: string[]) =>
-    db
-      .select({
-        id: entries.id,
-        checklistId: entries.checklistId,
-        speciesId: entries.speciesId,
-        isNewSpecies: entries.isNewSpecies,
-        adult: entries.adult,
-        juvenile: entries.juvenile,
-        total: entries.total,
-        photoUrl: entries.photoUrl,
-        remarks: entries.remarks,
-      })
-      .from(entries)
-      .where(and(inArray(entries.checklistId, checklistIds), eq(entries.approval, 'approved')))
-      .orderBy(asc(entries.checklistId), asc(entries.id)),
-};
-
-/** What one event row needs, as the cursor query returns it (dates and times as text on both drivers). */
-export interface EventRecord {
-  id: string;
-  selectedDate: string;
-  selectedTime: string;
-  latitude: number | null;
-  longitude: number | null;
-  dzongkhag: string | null;
-  gewog: string | null;
-  village: string | null;
-  observerName: string;
-  source: string;
-}
-
-/** What one occurrence row needs. */
-export interface EntryRecord {
-  id: string;
-  checklistId: string;
-  speciesId: string | null;
-  isNewSpecies: boolean;
-  adult: number;
-  juvenile: number;
-  total: number;
-  photoUrl: string | null;
-  remarks: string | null;
-}
-
-const filterSql = (f: DwcaFilter): SQL =>
-  sql.join(
+/** Submitted checklists of the filter holding any approved entry (`c`), optionally in an id range. */
+function checklistScope(f: DwcaFilter, range?: IdRange): SQL {
+  return sql.join(
     [
-      sql`c.status = 'submitted'`,
-      ...(f.from ? [sql`c.selected_date >= ${f.from}`] : []),
-      ...(f.to ? [sql`c.selected_date <= ${f.to}`] : []),
-      ...(f.dzongkhag ? [sql`c.dzongkhag = ${f.dzongkhag}`] : []),
+      sql`c.status = 'submitted' and c.approved_entries > 0`,
+      ...(f.from ? [sql`c.selected_date >= ${literal(f.from)}::date`] : []),
+      ...(f.to ? [sql`c.selected_date <= ${literal(f.to)}::date`] : []),
+      ...(f.dzongkhag ? [sql`c.dzongkhag = ${literal(f.dzongkhag)}`] : []),
+      ...(range?.after ? [sql`c.id > ${literal(range.after)}::uuid`] : []),
+      ...(range ? [sql`c.id <= ${literal(range.last)}::uuid`] : []),
     ],
     sql` and `,
   );
-
-/**
- * One pass over a query with a server-side cursor (PostgreSQL): rows arrive `size` at a time, in
- * whatever order the plan gives (a hash join, not an index walk), inside the caller's transaction.
- */
-async function* cursor<T>(tx: Tx, name: string, query: SQL, size: number): AsyncGenerator<T[]> {
-  await tx.execute(sql`declare ${sql.identifier(name)} no scroll cursor for ${query}`);
-  try {
-    for (;;) {
-      const result = (await tx.execute(sql.raw(`fetch ${size} from "${name}"`))) as unknown as { rows: T[] };
-      if (result.rows.length > 0) yield result.rows;
-      if (result.rows.length < size) return;
-    }
-  } finally {
-    await tx.execute(sql.raw(`close "${name}"`));
-  }
 }
 
-export const dwcaCursors = {
-  events: (tx: Tx, f: DwcaFilter, size: number) =>
-    cursor<EventRecord>(
-      tx,
-      'dwca_events',
-      sql`select c.id, c.selected_date::text as "selectedDate", c.selected_time::text as "selectedTime",
-                 c.latitude, c.longitude, c.dzongkhag, c.gewog, c.village, c.observer_name as "observerName",
-                 c.source::text as source
-          from checklists c
-          where ${filterSql(f)} and c.approved_entries > 0
-            and exists (select 1 from entries e where e.checklist_id = c.id and e.approval = 'approved'
-                        and e.species_id is not null)`,
-      size,
-    ),
-  entries: (tx: Tx, f: DwcaFilter, size: number) =>
-    cursor<EntryRecord>(
-      tx,
-      'dwca_entries',
-      sql`select e.id, e.checklist_id as "checklistId", e.species_id as "speciesId",
-                 e.is_new_species as "isNewSpecies", e.adult, e.juvenile, e.total, e.photo_url as "photoUrl",
-                 e.remarks
-          from entries e join checklists c on c.id = e.checklist_id
-          where ${filterSql(f)} and c.approved_entries > 0 and e.approval = 'approved'`,
-      size,
-    ),
+/** An event: a checklist with an approved entry of a catalogue species. */
+const isEvent = sql`exists (select 1 from entries e where e.checklist_id = c.id and e.approval = 'approved'
+                            and e.species_id is not null)`;
+
+export const dwcaSql = {
+  /** event.txt's rows; in id order within a range (PGlite), in the plan's order otherwise. */
+  events: (f: DwcaFilter, range?: IdRange): SQL =>
+    sql`select ${eventSelectList()} from checklists c where ${checklistScope(f, range)} and ${isEvent}
+        ${range ? sql`order by c.id` : sql``}`,
+
+  /** occurrence.txt's rows: the approved entries of named catalogue species. */
+  occurrences: (f: DwcaFilter, publicApiUrl: string, range?: IdRange): SQL =>
+    sql`with ${SPECIES_CTE}
+        select ${occurrenceSelectList(publicApiUrl)}
+        from entries e join checklists c on c.id = e.checklist_id join sp on sp.id = e.species_id
+        where ${checklistScope(f, range)} and e.approval = 'approved'
+        ${range ? sql`order by e.checklist_id, e.id` : sql``}`,
+
+  /** How many events, their dates and the extent of their coordinates (eml.xml's coverage). */
+  coverage: (f: DwcaFilter): SQL =>
+    sql`select count(*)::int as events,
+               to_char(min(c.selected_date), 'YYYY-MM-DD') as "from", to_char(max(c.selected_date), 'YYYY-MM-DD') as "to",
+               min(c.longitude) filter (where c.latitude is not null and c.longitude is not null) as west,
+               max(c.longitude) filter (where c.latitude is not null and c.longitude is not null) as east,
+               min(c.latitude) filter (where c.latitude is not null and c.longitude is not null) as south,
+               max(c.latitude) filter (where c.latitude is not null and c.longitude is not null) as north
+        from checklists c where ${checklistScope(f)} and ${isEvent}`,
+
+  /**
+   * The approved entries left out, by reason: no species (not yet named, or a name the catalogue
+   * lacks) or a species without a scientific name. Only those rows are read (species index).
+   */
+  leftOut: (f: DwcaFilter): SQL =>
+    sql`select count(*) filter (where e.species_id is null and e.is_new_species)::int as "unknownOrNewSpecies",
+               count(*) filter (where e.species_id is null and not e.is_new_species)::int as "notInCatalogue",
+               count(*) filter (where e.species_id is not null)::int as "noScientificName"
+        from entries e join checklists c on c.id = e.checklist_id
+        where ${checklistScope(f)} and e.approval = 'approved'
+          and (e.species_id is null or e.species_id = any (array(select s.id from species s where not (${NAMED_SPECIES}))))`,
+
+  /** The last of the next `size` checklists of the scope after `after` (PGlite's batches), or none. */
+  nextBatch: (f: DwcaFilter, after: string | undefined, size: number): SQL =>
+    sql`select (select b.id from (
+          select c.id from checklists c
+          where ${checklistScope(f)} ${after ? sql`and c.id > ${literal(after)}::uuid` : sql``}
+          order by c.id limit ${sql.raw(String(size))}) b order by b.id desc limit 1)::text as last`,
 };
+
+export interface CoverageRow {
+  events: number;
+  from: string | null;
+  to: string | null;
+  west: number | null;
+  east: number | null;
+  south: number | null;
+  north: number | null;
+}
+
+export interface LeftOutRow {
+  unknownOrNewSpecies: number;
+  notInCatalogue: number;
+  noScientificName: number;
+}

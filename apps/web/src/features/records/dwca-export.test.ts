@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dwcaExportUrl, formatReceived, readWithProgress } from './dwca-export';
+import { dwcaExportUrl, formatReceived, nothingToExportText, readWithProgress } from './dwca-export';
 
 describe('Export for GBIF', () => {
   it("carries the list's dzongkhag and date over as the archive's filters", () => {
@@ -22,5 +22,14 @@ describe('Export for GBIF', () => {
     expect(seen).toEqual([400, 700_400, 1_300_400]);
     expect(blob.size).toBe(1_300_400);
     expect(seen.map(formatReceived)).toEqual(['0 kB received', '700 kB received', '1.3 MB received']);
+  });
+
+  it('says which filters matched nothing', () => {
+    expect(nothingToExportText({ dzongkhag: '', date: '' })).toBe(
+      'Nothing to export for GBIF: no approved entries of catalogue species.',
+    );
+    expect(nothingToExportText({ dzongkhag: 'Gasa', date: '2026-03-07' })).toBe(
+      'Nothing to export for GBIF: no approved entries of catalogue species in Gasa on 7 Mar 2026.',
+    );
   });
 });

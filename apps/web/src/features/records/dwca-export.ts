@@ -1,4 +1,5 @@
 import { apiUrl } from '../../app/runtime-config';
+import { dateText } from './records-format';
 import type { RecordFilters } from './records-list-state';
 
 /**
@@ -24,6 +25,19 @@ export function dwcaExportUrl(
 export function formatReceived(bytes: number): string {
   if (bytes < 1_000_000) return `${Math.max(0, Math.round(bytes / 1000))} kB received`;
   return `${(bytes / 1_000_000).toFixed(1)} MB received`;
+}
+
+/**
+ * The API's count of the archive's events (checklists), sent before the archive itself: 0 means nothing
+ * matches the filters.
+ */
+export const EVENTS_HEADER = 'X-Dwca-Events';
+
+/** Said when nothing matches: not an error, and it names the filters that matched nothing. */
+export function nothingToExportText(filters: Pick<RecordFilters, 'dzongkhag' | 'date'>): string {
+  const where = filters.dzongkhag ? ` in ${filters.dzongkhag}` : '';
+  const when = filters.date ? ` on ${dateText(filters.date)}` : '';
+  return `Nothing to export for GBIF: no approved entries of catalogue species${where}${when}.`;
 }
 
 export class DwcaExportError extends Error {
@@ -53,12 +67,15 @@ export async function readWithProgress(
   return new Blob(parts as BlobPart[], { type: 'application/zip' });
 }
 
-/** Downloads the archive with the admin's token and hands it to the browser as a .zip file. */
+/**
+ * Downloads the archive with the admin's token and hands it to the browser as a .zip file; 'empty' (and no
+ * file) when the API says the archive holds no event.
+ */
 export async function downloadDwca(
   filters: Pick<RecordFilters, 'dzongkhag' | 'date'>,
   token: string | null,
   onProgress: (bytes: number) => void,
-): Promise<void> {
+): Promise<'saved' | 'empty'> {
   let response: Response;
   try {
     response = await fetch(dwcaExportUrl(filters), {
@@ -70,7 +87,14 @@ export async function downloadDwca(
   }
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new DwcaExportError(response.status, body?.message);
+    throw new DwcaExportError(
+      response.status,
+      body?.message ? `The GBIF export failed: ${body.message}` : undefined,
+    );
+  }
+  if (response.headers.get(EVENTS_HEADER) === '0') {
+    await response.body.cancel().catch(() => undefined);
+    return 'empty';
   }
   let blob: Blob;
   try {
@@ -87,4 +111,5 @@ export async function downloadDwca(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return 'saved';
 }
