@@ -40,7 +40,8 @@ beforeAll(async () => {
         name: i % 3 === 0 ? text || 'blank' : `Checklist ${i}`,
         observerName: i % 4 === 0 ? `Pema ${text}` : 'Sonam Wangmo',
         selectedDate: `2025-0${1 + (i % 9)}-1${i % 10}`,
-        selectedTime: i % 2 ? '06:05:07' : '18:30:00.25',
+        // Every third without a time: an empty cell both ways.
+        selectedTime: i % 3 === 2 ? null : i % 2 ? '06:05:07' : '18:30:00.25',
         latitude: i % 2 ? -27.123456789 : 27.5,
         longitude: i % 5 ? 90.4 : null,
         dzongkhag: i % 3 ? 'Paro' : 'Haa',

@@ -5,6 +5,7 @@ import {
   PASSWORD_RULE,
   PageQuerySchema,
   RegisterAdminBodySchema,
+  recordTimeField,
   UpdateUserBodySchema,
 } from './index';
 
@@ -74,5 +75,15 @@ describe('normaliseSpeciesText', () => {
       'First para.\n\nSecond para.',
     );
     expect(normaliseSpeciesText('habitat', '   ')).toBeNull();
+  });
+});
+
+describe('recordTimeField', () => {
+  it('keeps a missing or blank time missing (null), never midnight', () => {
+    const time = recordTimeField('Time');
+    for (const missing of [undefined, null, '', '   ']) expect(time.parse(missing)).toBeNull();
+    expect(time.parse('7:30 PM')).toBe('19:30:00');
+    expect(time.parse('00:00')).toBe('00:00:00');
+    expect(time.safeParse('25:00').success).toBe(false);
   });
 });

@@ -96,7 +96,8 @@ export const dwcaRepository = {
 export interface EventRecord {
   id: string;
   selectedDate: string;
-  selectedTime: string;
+  /** null when the birder gave no time. */
+  selectedTime: string | null;
   latitude: number | null;
   longitude: number | null;
   dzongkhag: string | null;

@@ -188,8 +188,8 @@ export async function streamDwca(ctx: AppContext, res: Response, filter: DwcaFil
         const row: EventRow = {
           eventID: eventId(c.id),
           eventDate: c.selectedDate,
-          // Bhutan Time is UTC+6 all year.
-          eventTime: `${c.selectedTime.slice(0, 8)}+06:00`,
+          // Bhutan Time is UTC+6 all year; no time given, no eventTime (never a made-up midnight).
+          eventTime: c.selectedTime === null ? null : `${c.selectedTime.slice(0, 8)}+06:00`,
           samplingProtocol: SAMPLING_PROTOCOL[c.source] ?? 'Checklist',
           countryCode: 'BT',
           country: 'Bhutan',
