@@ -74,7 +74,8 @@ export function ReviewQueuePage() {
   };
 
   const review = async (entry: Entry, status: 'approved' | 'rejected') => {
-    const rejectionReason = status === 'rejected' ? await reject.ask(entry.BirdName) : undefined;
+    const rejectionReason =
+      status === 'rejected' ? await reject.ask({ title: `Reject ${entry.BirdName}` }) : undefined;
     if (rejectionReason === null) return;
     try {
       await reviewEntry({ entryId: entry._id, approvalStatus: status, rejectionReason }).unwrap();
