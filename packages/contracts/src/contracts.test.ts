@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import topology from '../data/bhutan-dzongkhags.topo.json';
 import {
+  DZONGKHAG_NAMES,
   EmailSchema,
+  HASC_TO_DZONGKHAG,
   MAX_PAGE_SIZE,
   PASSWORD_RULE,
   PageQuerySchema,
@@ -85,5 +88,15 @@ describe('recordTimeField', () => {
     expect(time.parse('7:30 PM')).toBe('19:30:00');
     expect(time.parse('00:00')).toBe('00:00:00');
     expect(time.safeParse('25:00').success).toBe(false);
+  });
+});
+
+describe('the dzongkhags', () => {
+  it('names the 20 once, A–Z, and every shape by one of them', () => {
+    expect(DZONGKHAG_NAMES).toHaveLength(20);
+    expect([...DZONGKHAG_NAMES]).toEqual([...DZONGKHAG_NAMES].sort());
+    const ids = topology.objects.btn.geometries.map((g) => g.id);
+    expect(ids.map((id) => HASC_TO_DZONGKHAG[id]).sort()).toEqual([...DZONGKHAG_NAMES]);
+    expect(Object.keys(HASC_TO_DZONGKHAG).sort()).toEqual([...ids].sort());
   });
 });
