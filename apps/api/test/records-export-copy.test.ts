@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
+import { binaryBody } from './files';
 import { createTestApp, type TestApp } from './harness';
 import { parseCsv, seedChecklist } from './records-fixtures';
 
@@ -68,16 +69,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const csv = async (path: string) => {
-  const res = await t
-    .http()
-    .get(path)
-    .set(bearer(admin))
-    .buffer(true)
-    .parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  const res = await t.http().get(path).set(bearer(admin)).buffer(true).parse(binaryBody);
   expect(res.status, path).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/csv/);
   return res.body as Buffer;

@@ -4,13 +4,11 @@ import {
   MobileEntriesResponseSchema,
 } from '@jarog/contracts';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { checklists } from '../src/db/schema';
 import { type ChecklistCursor, recordsRepository } from '../src/modules/records/records.repository';
 import { type BuiltUser, bearer, buildAdmin, buildSpecies, buildUser } from './factories';
+import { binaryBody, unzip, xlsxOf } from './files';
 import { createTestApp, type TestApp } from './harness';
 import { parseCsv, seedChecklist } from './records-fixtures';
 
@@ -54,39 +52,6 @@ const storedTimes = async (name: string) =>
       .from(checklists)
       .where(eq(checklists.name, name))
   ).map((r) => r.time);
-
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('checklists');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
-/** One file of a zip, as text. */
-function unzipFile(buffer: Buffer, name: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== name) return zip.readEntry();
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const parts: Buffer[] = [];
-          stream.on('data', (c: Buffer) => parts.push(c));
-          stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-        });
-      });
-      zip.on('end', () => reject(new Error(`${name} is not in the archive`)));
-      zip.readEntry();
-    });
-  });
-}
 
 describe('a checklist without a time', () => {
   it('is stored without one from the console form, answered as an empty selectedTime, and found again', async () => {
@@ -147,7 +112,7 @@ describe('a checklist without a time', () => {
 
   it('merges two .xlsx uploads of the same rows without a time into one checklist', async () => {
     const name = unique('Untimed sheet');
-    const file = await workbook([
+    const file = await xlsxOf([
       ['ChecklistName', 'BirdName', 'SelectedDate', 'SelectedTime', 'Birder', 'Total', 'Dzongkhag', 'Gewog'],
       [name, 'Ibisbill', '2025-02-01', '', 'Karma Lhamo', 3, 'Paro', 'Tsento'],
       [name, 'Brown Dipper', '2025-02-01', null, 'Karma Lhamo', 1, 'Paro', 'Tsento'],
@@ -196,7 +161,7 @@ describe('a checklist without a time', () => {
         .get(`/api/v1/checklists?format=csv&date=2019-07-03${all}`)
         .set(bearer(admin))
         .buffer(true)
-        .parse(binary);
+        .parse(binaryBody);
       expect(res.status).toBe(200);
       const [header = [], ...rows] = parseCsv((res.body as Buffer).toString('utf8'));
       const row = rows.find((r) => r[header.indexOf('ChecklistName')] === body.checklistName);
@@ -208,9 +173,10 @@ describe('a checklist without a time', () => {
       .get('/api/v1/exports/dwca?from=2019-07-03&to=2019-07-03')
       .set(bearer(admin))
       .buffer(true)
-      .parse(binary);
+      .parse(binaryBody);
     expect(zip.status).toBe(200);
-    const [head = '', ...lines] = (await unzipFile(zip.body as Buffer, 'event.txt')).trimEnd().split('\n');
+    const events = (await unzip(zip.body as Buffer)).get('event.txt')?.toString('utf8') ?? '';
+    const [head = '', ...lines] = events.trimEnd().split('\n');
     const columns = head.split('\t');
     expect(lines).toHaveLength(1);
     const cells = lines[0]?.split('\t') ?? [];
