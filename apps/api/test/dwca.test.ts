@@ -3,13 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { DwcaSummarySchema } from '@jarog/contracts';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { DWC } from '../src/modules/exports/dwca.format';
 import { withDwcaSource } from '../src/modules/exports/dwca.source';
 import { importLegacy } from '../src/modules/legacy/legacy.import';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
+import { binaryBody, unzip } from './files';
 import { createTestApp, type TestApp } from './harness';
 
 const SAMPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'druk-ebird-export');
@@ -29,36 +28,6 @@ const REQUIRED = {
     'class',
   ],
 };
-
-const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
-/** Every file of a zip, as raw bytes. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const parts: Buffer[] = [];
-          stream.on('data', (c: Buffer) => parts.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(parts));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 interface Table {
   header: string[];
@@ -100,7 +69,7 @@ describe('GET /api/v1/exports/dwca', () => {
       .get(`/api/v1/exports/dwca${query}`)
       .set(bearer(admin))
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .expect(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(

@@ -1,4 +1,5 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, isNotNull, sql } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { checklists, entries, legacyImportBatches, notifications, species, users
 import { importLegacy, rollbackLegacyBatch } from '../src/modules/legacy/legacy.import';
 import { bearer, buildAdmin } from './factories';
 import { createTestApp, type TestApp } from './harness';
-import { generateLegacyExport } from './legacy-generator';
+import { generateLegacyExport, objectId } from './legacy-generator';
 
 const SAMPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'druk-ebird-export');
 
@@ -224,6 +225,49 @@ describe('npm run import:legacy on generated exports', () => {
       expect(r.counts.checklists.placesKeptAsTyped).toBe(0);
     } finally {
       rmSync(gen.folder, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the old system\'s "null" time missing, and a later run adds to the same checklist', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'jarog-legacy-time-'));
+    const entry = (bird: string) =>
+      JSON.stringify({
+        _id: { $oid: objectId(1_690_000_000) },
+        BirdName: bird,
+        userId: 'null',
+        StartbirdingData: [
+          {
+            selectedDate: '2023-02-03',
+            selectedTime: 'null',
+            observer: 'Karma Wangdi',
+            Totalcount: 2,
+            EndpointLocation: [{ dzongkhag: 'Paro', gewog: 'Tsento', village: 'null' }],
+            status: 'submittedchecklist',
+          },
+        ],
+      });
+    const file = path.join(folder, 'checklists.json');
+    const stored = () =>
+      t.ctx.database.db
+        .select({ id: checklists.id, time: checklists.selectedTime })
+        .from(checklists)
+        .where(eq(checklists.name, 'Checklist of 2023-02-03'));
+    try {
+      writeFileSync(file, `${entry('Ibisbill')}\n${entry('Brown Dipper')}\n`);
+      expect((await importLegacy(t.ctx.database, folder)).counts.checklists).toMatchObject({
+        entriesAdded: 2,
+        checklistsAdded: 1,
+      });
+      const [first] = await stored();
+      expect(first?.time).toBeNull();
+      writeFileSync(file, `${entry('Plumbeous Water Redstart')}\n`);
+      expect((await importLegacy(t.ctx.database, folder)).counts.checklists).toMatchObject({
+        entriesAdded: 1,
+        checklistsAdded: 0,
+      });
+      expect(await stored()).toEqual([{ id: first?.id, time: null }]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

@@ -1,9 +1,9 @@
 import { ChecklistUploadResponseSchema } from '@jarog/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checklists, entries } from '../src/db/schema';
 import { type BuiltUser, bearer, buildAdmin, buildSpecies, buildUser } from './factories';
+import { xlsxOf } from './files';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -16,13 +16,6 @@ afterAll(() => t.close());
 
 const upload = (file: Buffer, name = 'checklists.xlsx', query = '') =>
   t.http().post(`/api/v1/checklists/fileupload${query}`).set(bearer(admin)).attach('file', file, name);
-
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('checklists');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 /** Excel date and time cells, as a spreadsheet program writes them. */
 const day = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
@@ -70,7 +63,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
     const crane = await buildSpecies(t, { englishName: 'Black-necked Crane' });
     const name = unique('Phobjikha count');
     const other = unique('Chhukha walk');
-    const file = await workbook([
+    const file = await xlsxOf([
       HEADER,
       [
         name,
@@ -184,7 +177,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
     expect((await entriesNamed(name)).checklists).toHaveLength(1);
 
     // A corrected count updates the entry in place.
-    const fixed = await workbook([
+    const fixed = await xlsxOf([
       HEADER,
       [
         name,
@@ -212,7 +205,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
 
   it('reads the EndpointLocation column variant, in either order', async () => {
     const name = unique('Endpoint walk');
-    const file = await workbook([
+    const file = await xlsxOf([
       [
         'Checklist Name',
         'Bird Name',
@@ -242,7 +235,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
   it('imports nothing when a row is bad and lists every rejected row; ?partial=1 keeps the good ones', async () => {
     const name = unique('Mixed file');
     const before = await t.ctx.database.db.$count(entries);
-    const file = await workbook([
+    const file = await xlsxOf([
       [...HEADER, 'Weather'],
       [
         name,
@@ -415,7 +408,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
   it('makes rows with another time a checklist of their own, and links birders named by email', async () => {
     const birder = await buildUser(t, { name: 'Dechen Zangmo' });
     const name = unique('Two sessions');
-    const file = await workbook([
+    const file = await xlsxOf([
       HEADER,
       [
         name,
@@ -469,7 +462,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
     const none = await t.http().post('/api/v1/checklists/fileupload').set(bearer(admin));
     expect(none.status).toBe(400);
     const wrong = await upload(
-      await workbook([
+      await xlsxOf([
         ['Name', 'Bird'],
         ['a', 'b'],
       ]),
@@ -478,7 +471,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
     expect(wrong.body.message).toBe(
       'The first row must name the columns, including ChecklistName, BirdName, SelectedDate, Birder (missing: ChecklistName, SelectedDate, Birder)',
     );
-    const empty = await upload(await workbook([HEADER]));
+    const empty = await upload(await xlsxOf([HEADER]));
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('The spreadsheet holds no entries to import');
   });
@@ -489,7 +482,7 @@ describe('POST /api/v1/checklists/fileupload', () => {
       .http()
       .post('/api/v1/checklists/fileupload')
       .set(bearer(birder))
-      .attach('file', await workbook([HEADER]), 'x.xlsx');
+      .attach('file', await xlsxOf([HEADER]), 'x.xlsx');
     expect(res.status).toBe(403);
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
+import { xlsxOf } from './files';
 import { createTestApp, type TestApp } from './harness';
 
 const NATIONAL_LIST = path.resolve(
@@ -62,13 +62,6 @@ describe('importing the national species list (test/fixtures/species_add_templat
   });
 });
 
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('species');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
 describe('POST /api/v1/species/fileupload rules', () => {
   const header = ['englishName', 'scientificName', 'iucnStatus', 'observations', 'photos', 'Notes'];
 
@@ -86,7 +79,7 @@ describe('POST /api/v1/species/fileupload rules', () => {
 
   it('imports nothing when a row is bad, and lists each rejected row with its number and reason', async () => {
     const before = (await t.http().get('/api/v1/species/get-count').set(bearer(admin))).body.count;
-    const file = await workbook([
+    const file = await xlsxOf([
       header,
       ['Upload Good Bird', 'Uploadus bonus', 'LC', 3, '["https://example.org/a.jpg"]', 'ignored'],
       ['X', 'Uploadus malus', 'LC'],
@@ -124,7 +117,7 @@ describe('POST /api/v1/species/fileupload rules', () => {
 
   it('says what is wrong with a file without a header row naming englishName', async () => {
     const res = await upload(
-      await workbook([
+      await xlsxOf([
         ['name', 'latin'],
         ['A bird', 'Avis'],
       ]),

@@ -2,10 +2,10 @@
 // what would change field by field, the warnings) and write nothing; the same file without it commits.
 import { ChecklistUploadResponseSchema, SpeciesUploadResponseSchema } from '@jarog/contracts';
 import { count } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checklists, entries, notifications, species } from '../src/db/schema';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
+import { xlsxOf } from './files';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -16,12 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('sheet');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 const post = (path: string, file: Buffer) =>
   t.http().post(path).set(bearer(admin)).attach('file', file, 'upload.xlsx');
 
@@ -38,12 +32,12 @@ describe('species upload preview (?dryRun=1)', () => {
   it('lists inserts and field-by-field changes, warns, and writes nothing until confirmed', async () => {
     await post(
       '/api/v1/species/fileupload',
-      await workbook([
+      await xlsxOf([
         ['englishName', 'scientificName', 'order', 'iucnStatus'],
         ['Great Hornbill', 'Buceros bicornis', 'Bucerotiformes', 'VU'],
       ]),
     ).expect(200);
-    const file = await workbook([
+    const file = await xlsxOf([
       ['englishName', 'scientificName', 'order', 'iucnStatus', 'colour'],
       ['Great Hornbill', 'Buceros bicornis', 'Bucerotiformes', 'NT'],
       ['Rufous-necked Hornbill', 'Aceros nipalensis', 'Bucerotiformes', 'vu '],
@@ -85,7 +79,7 @@ describe('species upload preview (?dryRun=1)', () => {
   });
 
   it('rejects a bad dryRun value with a 400 and a rejected row with the same 400 as a real upload', async () => {
-    const file = await workbook([
+    const file = await xlsxOf([
       ['englishName', 'iucnStatus'],
       ['', 'LC'],
     ]);
@@ -108,7 +102,7 @@ describe('checklist upload preview (?dryRun=1)', () => {
     'Dzongkhag',
   ];
   it('lists new entries and the fields a re-upload would change, and rolls everything back', async () => {
-    const first = await workbook([
+    const first = await xlsxOf([
       HEADER,
       ['Preview walk', 'Common Raven', '2026-03-01', '07:00', 'Sonam', 2, 'Paro'],
       ['Preview walk', 'Large-billed Crow', '2026-03-01', '07:00', 'Sonam', 1, 'Paro'],
@@ -126,7 +120,7 @@ describe('checklist upload preview (?dryRun=1)', () => {
 
     await post('/api/v1/checklists/fileupload', first).expect(200);
     const stored = await counts();
-    const second = await workbook([
+    const second = await xlsxOf([
       HEADER,
       ['Preview walk', 'Common Raven', '2026-03-01', '07:00', 'Sonam', 5, 'Paro'],
       ['Preview walk', 'Large-billed Crow', '2026-03-01', '07:00', 'Sonam', 1, 'Paro'],

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import topology from '../data/bhutan-dzongkhags.topo.json';
 import {
+  DZONGKHAG_NAMES,
   EmailSchema,
+  HASC_TO_DZONGKHAG,
   MAX_PAGE_SIZE,
   PASSWORD_RULE,
   PageQuerySchema,
   RegisterAdminBodySchema,
+  recordTimeField,
   UpdateUserBodySchema,
 } from './index';
 
@@ -74,5 +78,25 @@ describe('normaliseSpeciesText', () => {
       'First para.\n\nSecond para.',
     );
     expect(normaliseSpeciesText('habitat', '   ')).toBeNull();
+  });
+});
+
+describe('recordTimeField', () => {
+  it('keeps a missing or blank time missing (null), never midnight', () => {
+    const time = recordTimeField('Time');
+    for (const missing of [undefined, null, '', '   ']) expect(time.parse(missing)).toBeNull();
+    expect(time.parse('7:30 PM')).toBe('19:30:00');
+    expect(time.parse('00:00')).toBe('00:00:00');
+    expect(time.safeParse('25:00').success).toBe(false);
+  });
+});
+
+describe('the dzongkhags', () => {
+  it('names the 20 once, A–Z, and every shape by one of them', () => {
+    expect(DZONGKHAG_NAMES).toHaveLength(20);
+    expect([...DZONGKHAG_NAMES]).toEqual([...DZONGKHAG_NAMES].sort());
+    const ids = topology.objects.btn.geometries.map((g) => g.id);
+    expect(ids.map((id) => HASC_TO_DZONGKHAG[id]).sort()).toEqual([...DZONGKHAG_NAMES]);
+    expect(Object.keys(HASC_TO_DZONGKHAG).sort()).toEqual([...ids].sort());
   });
 });

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './dzongkhags';
 export * from './exports';
 export * from './insight';
 export * from './locations';

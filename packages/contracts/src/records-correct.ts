@@ -9,9 +9,11 @@ export const ChecklistCorrectionSchema = z
   .strictObject(
     {
       selectedDate: recordDateField('selectedDate'),
+      /** null clears a time that was never given (older checklists stored a missing time as 00:00). */
       selectedTime: z
-        .string({ error: 'selectedTime must be text' })
-        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'selectedTime must be HH:MM (24-hour)'),
+        .string({ error: 'selectedTime must be text or null' })
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'selectedTime must be HH:MM (24-hour)')
+        .nullable(),
       dzongkhag: z
         .string({ error: 'dzongkhag must be text' })
         .trim()

@@ -128,7 +128,10 @@ export const recordDateField = (label: string) =>
     }),
   );
 
-/** A record time: optional (midnight when not given), 'HH:mm:ss' once read. */
+/**
+ * A record time: optional, 'HH:mm:ss' once read, null when not given (a missing time stays missing: it is
+ * not midnight).
+ */
 export const recordTimeField = (label: string) =>
   z.preprocess(
     blankToUndefined,
@@ -143,7 +146,7 @@ export const recordTimeField = (label: string) =>
         return time;
       })
       .optional()
-      .transform((t) => t ?? '00:00:00'),
+      .transform((t): string | null => t ?? null),
   );
 
 // ---------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ export const EndpointLocationSchema = z.object({
 /** `StartbirdingData[0]`: where the original documents kept everything, and mobile clients still read it. */
 export const StartbirdingDataSchema = z.object({
   selectedDate: z.string(),
+  /** 'HH:mm:ss', or '' when the birder gave no time (text, as the installed app reads it). */
   selectedTime: z.string(),
   observer: z.string(),
   photo: z.string().nullable(),
@@ -72,6 +73,7 @@ export const ChecklistGroupSchema = z.object({
     checklistName: z.string(),
     observer: z.string(),
     selectedDate: z.string(),
+    /** 'HH:mm:ss', or '' when no time was given. */
     selectedTime: z.string(),
     dzongkhag: z.string().nullable(),
     gewog: z.string().nullable(),

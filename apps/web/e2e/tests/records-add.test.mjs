@@ -124,6 +124,38 @@ describe('adding records', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("Add Checklist without a time: it stays missing and reads 'Not provided'", async () => {
+    const { page, context, errors } = await openPage(stack);
+    await signInWithToken(stack, page);
+    await page.goto('/checklists/add');
+    await page.getByLabel('Checklist name').fill('Dochula, no time');
+    await page.getByLabel('Observer').fill('Karma Wangchuk');
+    await page.getByLabel('Date').fill('2026-04-13');
+    // Coordinates given, so the time is the only fact 'Not provided'.
+    await page.getByLabel('Latitude').fill('27.49');
+    await page.getByLabel('Longitude').fill('89.75');
+    await chooseOption(page, 'Dzongkhag', 'Haa');
+    const bird = page.getByRole('group', { name: 'Bird 1' });
+    await bird.getByLabel('Bird name').fill('Satyr Tragopan');
+    await bird.getByLabel('Total').fill('2');
+    await page.getByRole('button', { name: 'Add checklist' }).click();
+    await page.waitForURL(/\/checklists\/[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).pathname.split('/').at(-1);
+    const facts = page.getByTestId('checklist-facts');
+    await facts.getByText('13 Apr 2026').waitFor();
+    await facts.getByText('Not provided', { exact: true }).waitFor();
+    assert.equal(await facts.getByText('00:00').count(), 0);
+    const stored = await apiCall(stack, 'GET', `/api/v1/checklists/${id}`, { token });
+    assert.equal(stored._id.selectedTime, '');
+
+    // The list says so beside the date (and never 00:00).
+    await page.goto('/checklists?date=2026-04-13');
+    const row = page.getByRole('row', { name: /Dochula, no time/ });
+    await row.getByText('13 Apr 2026, time not provided').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the .xlsx upload: a bad row refuses the file; then only the good rows, with a per-row report', async () => {
     const { page, context, errors } = await openPage(stack);
     await signInWithToken(stack, page);

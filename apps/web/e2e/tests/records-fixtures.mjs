@@ -134,7 +134,12 @@ export async function birderToken(
   let otp;
   for (let i = 0; i < 50 && !otp; i += 1) {
     const mail = await newestMail(stack).catch(() => null);
-    otp = mail?.texts.map((t) => /code to sign up for Jarog is\D*(\d{6})/.exec(t)?.[1]).find(Boolean);
+    // Only this birder's mail: an earlier sign-up's may still be the newest.
+    if (!mail?.raw.includes(email)) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    otp = mail.texts.map((t) => /code to sign up for Jarog is\D*(\d{6})/.exec(t)?.[1]).find(Boolean);
     if (!otp) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(otp, 'the sign-up code arrived by mail');

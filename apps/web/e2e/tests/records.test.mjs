@@ -21,6 +21,8 @@ const listRows = (page) => page.getByTestId('checklists-table').locator('tbody t
 const reviewRows = (page) => page.getByTestId('entries-review').locator('tbody tr.ant-table-row');
 const entryRows = (page) => page.getByTestId('entries-table').locator('tbody tr.ant-table-row');
 const rowOf = (page, bird) => reviewRows(page).filter({ hasText: bird });
+/** One of the rejection templates every new database starts with (migration 0013). */
+const COUNT_REASON = 'The count is far above what has been recorded here; please check the number';
 
 describe('records review', { timeout: 600_000 }, () => {
   let stack;
@@ -245,14 +247,24 @@ describe('records review', { timeout: 600_000 }, () => {
     );
     assert.ok(second);
 
-    // Rejecting the whole selection again from the other state.
+    // Rejecting the whole selection again from the other state, with a reason from the templates (issue 14).
     await listRows(page).filter({ hasText: 'Bulk one' }).getByRole('checkbox').check();
     await bar.getByRole('button', { name: 'Reject selected' }).click();
-    await page
-      .getByRole('dialog', { name: 'Reject 1 checklist?' })
-      .getByRole('button', { name: 'Reject' })
-      .click();
+    const why = page.getByRole('dialog', { name: 'Reject 1 checklist?' });
+    await why.getByText('3 entries on this checklist will be marked rejected').waitFor();
+    await why.getByRole('radio', { name: COUNT_REASON }).check();
+    await why.getByRole('button', { name: 'Reject' }).click();
     await page.getByText('3 entries rejected', { exact: true }).waitFor();
+    const rejected = await apiCall(stack, 'GET', `/api/v1/checklists/${first}`, { token });
+    assert.deepEqual(
+      rejected.entries.map((e) => [e.Approvedstatus, e.rejectionReason]),
+      [
+        ['rejected', COUNT_REASON],
+        ['rejected', COUNT_REASON],
+        ['rejected', COUNT_REASON],
+        ['pending', null],
+      ],
+    );
 
     await page.goto(`/checklists/${third}`);
     await reviewRows(page).nth(3).waitFor();
@@ -269,6 +281,49 @@ describe('records review', { timeout: 600_000 }, () => {
       .getByRole('button', { name: 'Approved Large-billed Crow' })
       .waitFor();
     await rowOf(page, 'Common Raven').getByRole('button', { name: 'Approve Common Raven' }).waitFor();
+
+    // A birder's own checklist: chosen entries rejected in words of the reviewer's own; the birder's
+    // notice carries them.
+    const birderAuth = await birderToken(stack, {
+      name: 'Bulk Birder',
+      email: `bulk-${Date.now()}@jarog.test`,
+    });
+    const own = { ...base, checklistName: 'Bulk mine', birder: 'Bulk Birder', selectedDate: '2026-01-13' };
+    const sent = await apiCall(stack, 'POST', '/api/v1/checkList', {
+      token: birderAuth,
+      body: documentsOf(own),
+    });
+    const mine = (Array.isArray(sent.data) ? sent.data : [sent.data])[0].checklistId;
+    await page.goto(`/checklists/${mine}`);
+    await reviewRows(page).nth(3).waitFor();
+    await page.getByLabel('Select Common Raven').check();
+    await page.getByLabel('Select Large-billed Crow').check();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Reject selected' }).click();
+    const words = page.getByRole('dialog', { name: 'Reject 2 entries?' });
+    await words.getByRole('radio', { name: 'Another reason' }).check();
+    await words.getByLabel('Your reason').fill('Seen outside the survey area');
+    await words.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('2 entries rejected', { exact: true }).waitFor();
+    await rowOf(page, 'Common Raven').getByRole('button', { name: 'Rejected Common Raven' }).waitFor();
+    const notices = await apiCall(stack, 'GET', '/api/v1/notices', { token: birderAuth });
+    assert.ok(
+      notices.data.notifications.some(
+        (n) =>
+          n.kind === 'rejected' &&
+          n.message === "2 entries on your checklist 'Bulk mine' were rejected: Seen outside the survey area",
+      ),
+      JSON.stringify(notices.data.notifications),
+    );
+    const stored = await apiCall(stack, 'GET', `/api/v1/checklists/${mine}`, { token });
+    assert.deepEqual(
+      stored.entries
+        .filter((e) => e.Approvedstatus === 'rejected')
+        .map((e) => [e.BirdName, e.rejectionReason]),
+      [
+        ['Common Raven', 'Seen outside the survey area'],
+        ['Large-billed Crow', 'Seen outside the survey area'],
+      ],
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -32,7 +32,8 @@ export const checklists = pgTable(
     observerId: uuid('observer_id').references(() => users.id, { onDelete: 'set null' }),
     observerName: text('observer_name').notNull(),
     selectedDate: date('selected_date').notNull(),
-    selectedTime: time('selected_time').notNull().default('00:00:00'),
+    /** Null when the birder gave no time (migration 0015); older rows kept their stored 00:00:00. */
+    selectedTime: time('selected_time'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     dzongkhag: text('dzongkhag'),

@@ -7,7 +7,7 @@ import {
   type DeleteBirderResponse,
   type TopBirdersResponse,
 } from '@jarog/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { checklists, entries } from '../../db/schema';
@@ -104,7 +104,7 @@ export async function getBirder(
     .where(and(eq(checklists.observerId, id), eq(checklists.status, 'submitted')))
     .orderBy(
       desc(checklists.selectedDate),
-      desc(checklists.selectedTime),
+      sql`${checklists.selectedTime} desc nulls last`,
       desc(entries.createdAt),
       desc(entries.id),
     )

@@ -276,7 +276,8 @@ interface OldEntry {
   userId: string | null;
   observer: string | null;
   date: string;
-  time: string;
+  /** 'HH:mm:ss', or null when the old document had none. */
+  time: string | null;
   latitude: number | null;
   longitude: number | null;
   place: { dzongkhag: string | null; gewog: string | null; village: string | null };
@@ -303,7 +304,11 @@ function readEntry(doc: LegacyDoc, id: string): OldEntry | string {
     return 'StartbirdingData is empty: no date, time, place or count to record';
   const date = calendarDate(d.selectedDate);
   if (!date) return `selectedDate ${JSON.stringify(d.selectedDate ?? null)} is not a date`;
-  const time = timeOfDay(d.selectedTime) ?? '00:00:00';
+  // The old system's "null" (or no) time stays missing, as a new record's would (migration 0015).
+  const time = timeOfDay(d.selectedTime);
+  // The checklist key is spelled as before 0015 (a missing time as 00:00:00), so a later run still finds
+  // the checklists an earlier batch made.
+  const keyTime = time ?? '00:00:00';
   const where = (Array.isArray(d.EndpointLocation) ? d.EndpointLocation[0] : undefined) as
     | LegacyDoc
     | undefined;
@@ -328,16 +333,17 @@ function readEntry(doc: LegacyDoc, id: string): OldEntry | string {
   }
   const userId = text(doc.userId);
   const status = text(d.status) === 'draftchecklist' ? 'draft' : 'submitted';
-  const name = text(doc.CheckListName) ?? `Checklist of ${date} ${time.slice(0, 5)}`;
+  const given = text(doc.CheckListName);
+  const name = given ?? (time ? `Checklist of ${date} ${time.slice(0, 5)}` : `Checklist of ${date}`);
   const ja = (d.JAcount ?? {}) as LegacyDoc;
   const approved = text(d.Approvedstatus)?.toLowerCase();
   const key = createHash('sha256')
     .update(
       JSON.stringify([
-        name,
+        given ?? `Checklist of ${date} ${keyTime.slice(0, 5)}`,
         userId,
         date,
-        time,
+        keyTime,
         rawPlace.dzongkhag,
         rawPlace.gewog,
         rawPlace.village,

@@ -1,29 +1,37 @@
+import { DZONGKHAG_NAMES, type DzongkhagName } from '@jarog/contracts';
+
 /**
- * Bhutan's 20 dzongkhags (districts) in their official spelling, with the variants people and the
- * old mobile app type. Public facts kept by the project; gewogs follow in the records issue.
+ * The variants people and the old mobile app type for each of Bhutan's 20 dzongkhags (districts). The
+ * official names themselves are the one list in contracts (DZONGKHAG_NAMES); a name missing here, or
+ * one that is not in that list, does not compile.
  */
-export const DZONGKHAGS: readonly { name: string; aliases: readonly string[] }[] = [
-  { name: 'Bumthang', aliases: ['Bumtang'] },
-  { name: 'Chhukha', aliases: ['Chukha', 'Chhuka'] },
-  { name: 'Dagana', aliases: ['Daga'] },
-  { name: 'Gasa', aliases: [] },
-  { name: 'Haa', aliases: ['Ha'] },
-  { name: 'Lhuentse', aliases: ['Lhuntse', 'Lhuntshi', 'Lhuntsi'] },
-  { name: 'Mongar', aliases: ['Monggar'] },
-  { name: 'Paro', aliases: [] },
-  { name: 'Pemagatshel', aliases: ['Pemagatsel', 'Pema Gatshel'] },
-  { name: 'Punakha', aliases: [] },
-  { name: 'Samdrup Jongkhar', aliases: ['Samdrupjongkhar', 'S/Jongkhar', 'Samdrup Jongkar'] },
-  { name: 'Samtse', aliases: ['Samchi'] },
-  { name: 'Sarpang', aliases: ['Sarbhang'] },
-  { name: 'Thimphu', aliases: ['Thimpu'] },
-  { name: 'Trashigang', aliases: ['Tashigang'] },
-  { name: 'Trashiyangtse', aliases: ['Trashi Yangtse', 'Tashiyangtse', 'Tashi Yangtse'] },
-  { name: 'Trongsa', aliases: ['Tongsa'] },
-  { name: 'Tsirang', aliases: ['Chirang'] },
-  { name: 'Wangdue Phodrang', aliases: ['WangduePhodrang', 'Wangdi Phodrang', 'Wangdiphodrang', 'Wangdue'] },
-  { name: 'Zhemgang', aliases: ['Shemgang'] },
-];
+const ALIASES: Readonly<Record<DzongkhagName, readonly string[]>> = {
+  Bumthang: ['Bumtang'],
+  Chhukha: ['Chukha', 'Chhuka'],
+  Dagana: ['Daga'],
+  Gasa: [],
+  Haa: ['Ha'],
+  Lhuentse: ['Lhuntse', 'Lhuntshi', 'Lhuntsi'],
+  Mongar: ['Monggar'],
+  Paro: [],
+  Pemagatshel: ['Pemagatsel', 'Pema Gatshel'],
+  Punakha: [],
+  'Samdrup Jongkhar': ['Samdrupjongkhar', 'S/Jongkhar', 'Samdrup Jongkar'],
+  Samtse: ['Samchi'],
+  Sarpang: ['Sarbhang'],
+  Thimphu: ['Thimpu'],
+  Trashigang: ['Tashigang'],
+  Trashiyangtse: ['Trashi Yangtse', 'Tashiyangtse', 'Tashi Yangtse'],
+  Trongsa: ['Tongsa'],
+  Tsirang: ['Chirang'],
+  'Wangdue Phodrang': ['WangduePhodrang', 'Wangdi Phodrang', 'Wangdiphodrang', 'Wangdue'],
+  Zhemgang: ['Shemgang'],
+};
+
+/** Bhutan's 20 dzongkhags in their official spelling (A–Z), each with the variants people type. */
+export const DZONGKHAGS: readonly { name: DzongkhagName; aliases: readonly string[] }[] = DZONGKHAG_NAMES.map(
+  (name) => ({ name, aliases: ALIASES[name] }),
+);
 
 /** Letters only, lower-case: 'Wangdue Phodrang', 'WangduePhodrang' and 'wangdue-phodrang ' compare equal. */
 export const locationKey = (name: string): string => name.toLowerCase().replace(/[^a-z]/g, '');

@@ -24,7 +24,8 @@ export interface ChecklistFields extends Place {
   observerId: string | null;
   observerName: string;
   selectedDate: string;
-  selectedTime: string;
+  /** 'HH:mm:ss', or null when no time was given. */
+  selectedTime: string | null;
   latitude: number | null;
   longitude: number | null;
 }
@@ -156,11 +157,11 @@ export class DraftGroups {
   }
 }
 
-/** The natural key of a checklist within one request: observer, name, date and time. */
+/** The natural key of a checklist within one request: observer, name, date and time (none is its own value). */
 export const naturalKey = (f: ChecklistFields): string =>
   [
     f.observerId ?? `name:${f.observerName.toLowerCase()}`,
     f.name.toLowerCase(),
     f.selectedDate,
-    f.selectedTime,
+    f.selectedTime ?? '',
   ].join('\u0000');

@@ -34,15 +34,34 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 export interface NaturalKey {
   name: string;
   selectedDate: string;
-  selectedTime: string;
+  /** null: a checklist without a time, which matches only another without one. */
+  selectedTime: string | null;
 }
 
-/** `(lower(name), date, time) in (...)`: served by checklists_name_idx. */
+/**
+ * `(lower(name), date, time) in (...)`, null-safe: a NULL time never equals anything in a tuple
+ * comparison, so keys without a time are matched as `(lower(name), date) in (...) and time is null`.
+ * Both branches are served by checklists_name_idx.
+ */
 function naturalKeyIn(keys: readonly NaturalKey[]): SQL {
-  const tuples = keys.map(
-    (k) => sql`(${k.name.toLowerCase()}, ${k.selectedDate}::date, ${k.selectedTime}::time)`,
+  const timed = keys.flatMap((k) =>
+    k.selectedTime === null
+      ? []
+      : [sql`(${k.name.toLowerCase()}, ${k.selectedDate}::date, ${k.selectedTime}::time)`],
   );
-  return sql`(lower(${checklists.name}), ${checklists.selectedDate}, ${checklists.selectedTime}) in (${sql.join(tuples, sql`, `)})`;
+  const untimed = keys.flatMap((k) =>
+    k.selectedTime === null ? [sql`(${k.name.toLowerCase()}, ${k.selectedDate}::date)`] : [],
+  );
+  const branches: SQL[] = [];
+  if (timed.length)
+    branches.push(
+      sql`(lower(${checklists.name}), ${checklists.selectedDate}, ${checklists.selectedTime}) in (${sql.join(timed, sql`, `)})`,
+    );
+  if (untimed.length)
+    branches.push(
+      sql`((lower(${checklists.name}), ${checklists.selectedDate}) in (${sql.join(untimed, sql`, `)}) and ${checklists.selectedTime} is null)`,
+    );
+  return branches.length ? sql`(${sql.join(branches, sql` or `)})` : sql`false`;
 }
 
 /** Everything SQL for adding records; rules live in the service. */

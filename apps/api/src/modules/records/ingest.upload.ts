@@ -203,7 +203,7 @@ async function toDrafts(
       observerId: account?.id ?? null,
       observerName: account?.name ?? data.birder,
       selectedDate: data.selectedDate,
-      selectedTime: data.selectedTime ?? firstTime.get(sessionKey(data)) ?? '00:00:00',
+      selectedTime: data.selectedTime ?? firstTime.get(sessionKey(data)) ?? null,
       latitude: data.latitude,
       longitude: data.longitude,
       ...place.value,

@@ -71,8 +71,9 @@ async function findExisting(tx: Tx, drafts: ChecklistDraft[], mode: WriteMode) {
         )
       : await repo.consoleChecklists(tx, keys);
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const natural = (x: { name: string; selectedDate: string; selectedTime: string }) =>
-    `${x.name.toLowerCase()}\u0000${x.selectedDate}\u0000${x.selectedTime.slice(0, 8)}`;
+  // No time is '' here, which no stored time ('HH:mm:ss') can equal.
+  const natural = (x: { name: string; selectedDate: string; selectedTime: string | null }) =>
+    `${x.name.toLowerCase()}\u0000${x.selectedDate}\u0000${x.selectedTime?.slice(0, 8) ?? ''}`;
   const byNatural = groupBy(rows, natural);
   const byClient = new Map(rows.flatMap((r) => (r.clientId ? [[r.clientId, r] as const] : [])));
   const claimed = new Set<string>();
@@ -110,7 +111,7 @@ function checklistChanges(row: ChecklistRow, d: ChecklistDraft): Partial<NewChec
   const next = checklistColumns(d);
   const changes: Partial<NewChecklistRow> = {};
   for (const [k, v] of Object.entries(next) as [keyof typeof next, unknown][]) {
-    const current = k === 'selectedTime' ? row.selectedTime.slice(0, 8) : row[k];
+    const current = k === 'selectedTime' ? (row.selectedTime?.slice(0, 8) ?? null) : row[k];
     if (current !== v) Object.assign(changes, { [k]: v });
   }
   return changes;

@@ -56,7 +56,10 @@ export async function correctChecklist(
     const place = placeChanges ? correctedPlace(current, patch) : {};
     const changes = {
       ...(patch.selectedDate ? { selectedDate: patch.selectedDate } : {}),
-      ...(patch.selectedTime ? { selectedTime: `${patch.selectedTime}:00` } : {}),
+      // null clears the time (an older checklist's 00:00 that was never given).
+      ...(patch.selectedTime !== undefined
+        ? { selectedTime: patch.selectedTime === null ? null : `${patch.selectedTime}:00` }
+        : {}),
       ...place,
     };
     await tx

@@ -15,8 +15,12 @@ const WIRE_STATUS: Record<ChecklistRow['status'], ChecklistStatus> = {
   submitted: 'submittedchecklist',
 };
 
-/** 'HH:mm:ss' whatever precision the driver returns. */
-const clock = (t: string): string => (t.length >= 8 ? t.slice(0, 8) : `${t}:00`.slice(0, 8));
+/**
+ * 'HH:mm:ss' whatever precision the driver returns; '' when no time was given. The wire keeps text
+ * (not null) because the installed app reads `StartbirdingData[0].selectedTime` as a string.
+ */
+const clock = (t: string | null): string =>
+  t === null ? '' : t.length >= 8 ? t.slice(0, 8) : `${t}:00`.slice(0, 8);
 
 /**
  * An entry in the documented wire shape: the review fields at the top level, and everything in

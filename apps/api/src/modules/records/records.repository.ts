@@ -1,5 +1,20 @@
 import type { RecordsQuery } from '@jarog/contracts';
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   type ChecklistRow,
@@ -32,7 +47,8 @@ export type RecordsFilter = Partial<
 /** Where a keyset walk over checklists stopped: the last checklist of the previous batch. */
 export interface ChecklistCursor {
   date: string;
-  time: string;
+  /** null: the checklist has no time (it sorts after every time of its date). */
+  time: string | null;
   id: string;
 }
 
@@ -159,15 +175,21 @@ export const ENTRY_ORDER = [asc(entries.createdAt), asc(entries.birdName), asc(e
  * Checklists after the cursor in list order. Written as "on or before its date, and not at or before
  * it within that date" so PostgreSQL starts an ordered walk of the date index at the cursor; the
  * plain three-way OR is turned into a bitmap scan of every older checklist, batch after batch.
+ * Times sort DESC NULLS LAST, and "at or before" must never be NULL (NOT NULL is NULL, which would
+ * drop the row): a checklist without a time comes after every timed one of its date.
  */
 function afterCursor(c: ChecklistCursor): SQL | undefined {
-  const sameDateNotAfter = and(
-    eq(checklists.selectedDate, c.date),
-    or(
-      gt(checklists.selectedTime, c.time),
-      and(eq(checklists.selectedTime, c.time), lte(checklists.id, c.id)),
-    ),
-  );
+  const atOrBefore =
+    c.time === null
+      ? or(isNotNull(checklists.selectedTime), lte(checklists.id, c.id))
+      : and(
+          isNotNull(checklists.selectedTime),
+          or(
+            gt(checklists.selectedTime, c.time),
+            and(eq(checklists.selectedTime, c.time), lte(checklists.id, c.id)),
+          ),
+        );
+  const sameDateNotAfter = and(eq(checklists.selectedDate, c.date), atOrBefore);
   return and(lte(checklists.selectedDate, c.date), sameDateNotAfter ? not(sameDateNotAfter) : undefined);
 }
 

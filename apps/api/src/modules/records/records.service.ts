@@ -23,7 +23,7 @@ import { recordActivity } from '../notifications/notifications.service';
 import { flagChecklists, setReviewOutcome } from '../review/review.service';
 import { toChecklistDetail, toChecklistGroup, toEntry, toReviewedEntry } from './records.mapper';
 import { pendingPerDzongkhag } from './records.queue';
-import { type RecordsList, recordsRepository as repo } from './records.repository';
+import { type ChecklistCursor, type RecordsList, recordsRepository as repo } from './records.repository';
 import { birdKey, resolveSpecies } from './species-link';
 
 type Approval = 'approved' | 'rejected';
@@ -107,7 +107,7 @@ export async function* exportGroups(
   q: RecordsQuery,
   batchSize = 200,
 ): AsyncGenerator<ChecklistGroup[]> {
-  let after: { date: string; time: string; id: string } | undefined;
+  let after: ChecklistCursor | undefined;
   for (;;) {
     const rows = await repo.checklists(ctx.database.db, list, q, { after, limit: batchSize });
     if (rows.length === 0) return;

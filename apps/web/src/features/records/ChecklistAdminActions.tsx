@@ -1,32 +1,13 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import type { ChecklistCorrection, ChecklistDetail } from '@jarog/contracts';
+import type { ChecklistDetail } from '@jarog/contracts';
 import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { flash } from '../../components/FlashMessage';
 import { type ApiError, errorMessage } from '../../lib/api-error';
 import { useCorrectChecklistMutation, useDeleteChecklistMutation } from './checklist-admin.api';
+import { type CorrectionForm, correctionOf } from './checklist-correction';
 import { useListLocationsQuery } from './locations.api';
-
-interface CorrectionForm {
-  selectedDate: string;
-  selectedTime: string;
-  dzongkhag: string;
-  gewog: string;
-  village: string;
-}
-
-/** Only the fields that differ from the checklist go to the API. */
-export function correctionOf(checklist: ChecklistDetail, v: CorrectionForm): ChecklistCorrection {
-  const was = checklist._id;
-  const out: ChecklistCorrection = {};
-  if (v.selectedDate && v.selectedDate !== was.selectedDate) out.selectedDate = v.selectedDate;
-  if (v.selectedTime && v.selectedTime !== was.selectedTime.slice(0, 5)) out.selectedTime = v.selectedTime;
-  if (v.dzongkhag !== (was.dzongkhag ?? '')) out.dzongkhag = v.dzongkhag;
-  if (v.gewog !== (was.gewog ?? '') || out.dzongkhag) out.gewog = v.gewog;
-  if (v.village.trim() !== (was.village ?? '')) out.village = v.village.trim() || null;
-  return out;
-}
 
 /** "Correct" (date, time and place) and "Delete" for an administrator on the checklist details page. */
 export function ChecklistAdminActions({ checklist }: { checklist: ChecklistDetail }) {
@@ -118,7 +99,7 @@ export function ChecklistAdminActions({ checklist }: { checklist: ChecklistDetai
           >
             <Input type="date" />
           </Form.Item>
-          <Form.Item name="selectedTime" label="Time">
+          <Form.Item name="selectedTime" label="Time" extra="Leave empty when no time was given">
             <Input type="time" />
           </Form.Item>
           <Form.Item

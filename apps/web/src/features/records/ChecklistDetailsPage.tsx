@@ -112,8 +112,8 @@ function ChecklistReview({
 }) {
   const { message } = App.useApp();
   const [reviewEntry] = useReviewEntryMutation();
-  const bulk = useBulkReview();
   const reject = useRejectReason();
+  const bulk = useBulkReview(reject.ask);
   const [highlighted, setHighlighted] = useState(-1);
   const [selected, setSelected] = useState<string[]>([]);
   const [renaming, setRenaming] = useState<ReviewedEntry | null>(null);
@@ -144,7 +144,8 @@ function ChecklistReview({
   const [pending, setPending] = useState<Record<string, 'approved' | 'rejected'>>({});
   const review = async (entry: ReviewedEntry, status: 'approved' | 'rejected') => {
     if (entry.Approvedstatus === status || pending[entry._id]) return;
-    const rejectionReason = status === 'rejected' ? await reject.ask(entry.BirdName) : undefined;
+    const rejectionReason =
+      status === 'rejected' ? await reject.ask({ title: `Reject ${entry.BirdName}` }) : undefined;
     if (rejectionReason === null) return;
     setPending((p) => ({ ...p, [entry._id]: status }));
     try {

@@ -8,6 +8,7 @@ import { FlashMessage } from '../../components/FlashMessage';
 import { PageHeader } from '../../components/PageHeader';
 import { clampPage } from '../../lib/pagination';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { useRejectReason } from '../review/use-reject-reason';
 import { BulkReviewBar } from './BulkReviewBar';
 import { FilterChips } from './FilterChips';
 import { RecordsFilterBar } from './RecordsFilterBar';
@@ -69,7 +70,8 @@ export function ChecklistsListPage({ kind }: { kind: Kind }) {
   const query = useChecklistGroups(kind, recordsListQuery(kind, state), visible);
   const { data, currentData, error, isLoading, isFetching, refetch, fulfilledTimeStamp } = query;
   const [selected, setSelected] = useState<string[]>([]);
-  const bulk = useBulkReview();
+  const reject = useRejectReason();
+  const bulk = useBulkReview(reject.ask);
   const exporter = useExportCsv(kind, state.filters, state);
   const chips = activeRecordFilters(kind, state.filters);
   const filtered = chips.length > 0 || state.pending;
@@ -246,6 +248,7 @@ export function ChecklistsListPage({ kind }: { kind: Kind }) {
           />
         )}
       </Card>
+      {reject.modal}
     </div>
   );
 }

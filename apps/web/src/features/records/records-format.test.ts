@@ -19,6 +19,11 @@ describe('how records read', () => {
     expect(dateText('2026-12-31')).toBe('31 Dec 2026');
     expect(dateText('not a date')).toBe('not a date');
     expect(timeText('06:30:00')).toBe('06:30');
+    expect(timeText('00:00:00')).toBe('00:00');
+  });
+
+  it("says 'Not provided' for a time the birder did not give (the API's '')", () => {
+    expect(timeText('')).toBe('Not provided');
   });
 
   it("says 'Not provided' for a missing coordinate (spec section 2)", () => {

@@ -37,13 +37,14 @@ export function dateText(date: string): string {
   return `${Number(m[3])} ${month} ${m[1]}`;
 }
 
-/** '06:30:00' → '06:30'. */
+/** Spec section 2: a missing coordinate (and, as the same wording, a missing time) reads 'Not provided'. */
+export const NOT_PROVIDED = 'Not provided';
+
+/** '06:30:00' → '06:30'; no time given (the API's '') → 'Not provided'. */
 export function timeText(time: string): string {
+  if (!time.trim()) return NOT_PROVIDED;
   return /^\d{2}:\d{2}/.test(time) ? time.slice(0, 5) : time;
 }
-
-/** Spec section 2: a missing coordinate reads 'Not provided'. */
-export const NOT_PROVIDED = 'Not provided';
 
 export function coordinateText(value: number | null | undefined): string {
   return value === null || value === undefined || !Number.isFinite(value) ? NOT_PROVIDED : String(value);

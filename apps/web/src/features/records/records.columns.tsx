@@ -6,7 +6,7 @@ import { rowNumber } from '../../lib/pagination';
 import { FlagTags } from '../review/FlagTags';
 import { EntryPhoto } from './EntryPhoto';
 import { placeText } from './places';
-import { dateText, entryDetails, entryPlace, timeText } from './records-format';
+import { dateText, entryDetails, entryPlace, NOT_PROVIDED, timeText } from './records-format';
 import { approvalCounts } from './records-review';
 
 const text = (value: string | null | undefined) => value || <span className="records-muted">—</span>;
@@ -71,7 +71,9 @@ export function checklistGroupColumns({
       render: (_v, g) => (
         <span className="records-date">
           {dateText(g._id.selectedDate)}
-          <span className="records-muted"> {timeText(g._id.selectedTime)}</span>
+          <span className="records-muted">
+            {g._id.selectedTime ? ` ${timeText(g._id.selectedTime)}` : `, time ${NOT_PROVIDED.toLowerCase()}`}
+          </span>
         </span>
       ),
     },

@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { type Entry, FLAG_CODES, FLAG_LABELS } from '@jarog/contracts';
+import { DZONGKHAG_NAMES, type Entry, FLAG_CODES, FLAG_LABELS } from '@jarog/contracts';
 import { App, Button, Card, Empty, Select, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,6 @@ import { useReviewEntryMutation } from '../records/records.api';
 import { entryDetails, entryPlace } from '../records/records-format';
 import { moveHighlight, type ReviewKeyAction } from '../records/review-keys';
 import { useReviewKeys } from '../records/use-review-keys';
-import { DZONGKHAG_NAMES } from './dzongkhag-names';
 import { FlagTags } from './FlagTags';
 import { useApproveUnflaggedMutation, useReviewQueueQuery, useReviewSummaryQuery } from './review.api';
 import { useRejectReason } from './use-reject-reason';
@@ -74,7 +73,8 @@ export function ReviewQueuePage() {
   };
 
   const review = async (entry: Entry, status: 'approved' | 'rejected') => {
-    const rejectionReason = status === 'rejected' ? await reject.ask(entry.BirdName) : undefined;
+    const rejectionReason =
+      status === 'rejected' ? await reject.ask({ title: `Reject ${entry.BirdName}` }) : undefined;
     if (rejectionReason === null) return;
     try {
       await reviewEntry({ entryId: entry._id, approvalStatus: status, rejectionReason }).unwrap();

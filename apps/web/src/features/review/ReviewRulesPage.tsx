@@ -1,4 +1,4 @@
-import type { ReviewLimit } from '@jarog/contracts';
+import { DZONGKHAG_NAMES, type ReviewLimit } from '@jarog/contracts';
 import {
   App,
   Button,
@@ -19,7 +19,6 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { type ApiError, errorMessage } from '../../lib/api-error';
 import { useListSpeciesQuery } from '../species/species.api';
-import { DZONGKHAG_NAMES } from './dzongkhag-names';
 import {
   useAddRejectionTemplateMutation,
   useAutoApprovedQuery,

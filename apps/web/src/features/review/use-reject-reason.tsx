@@ -4,37 +4,47 @@ import { useRejectionTemplatesQuery } from './review.api';
 
 const OWN = '__own__';
 
+/** What the reason dialog says: its title ('Reject Common Raven', 'Reject 2 checklists?') and what goes. */
+export interface RejectQuestion {
+  title: string;
+  detail?: string;
+}
+
 /**
  * Asks the reviewer why they reject, from the admins' short list of reasons (or their own words, or
- * none). `ask` resolves to the reason, '' for none, or null when they cancel (nothing is rejected).
+ * none), for one entry or for a bulk rejection alike. `ask` resolves to the reason, '' for none, or
+ * null when they cancel (nothing is rejected).
  * The list is keyboard-friendly: arrows choose, Enter confirms, Escape cancels.
  */
-export function useRejectReason(): { ask: (birdName: string) => Promise<string | null>; modal: ReactNode } {
+export function useRejectReason(): { ask: (q: RejectQuestion) => Promise<string | null>; modal: ReactNode } {
   const { data } = useRejectionTemplatesQuery();
   const templates = data?.items ?? [];
-  const [open, setOpen] = useState<{ birdName: string } | null>(null);
+  // The question stays while the dialog animates out, so its name does not blank before it has gone.
+  const [question, setQuestion] = useState<RejectQuestion>({ title: '' });
+  const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<string>('');
   const [own, setOwn] = useState('');
   const resolver = useRef<((v: string | null) => void) | null>(null);
 
-  const ask = (birdName: string) =>
+  const ask = (q: RejectQuestion) =>
     new Promise<string | null>((resolve) => {
       resolver.current = resolve;
       setChoice(templates[0]?.text ?? '');
       setOwn('');
-      setOpen({ birdName });
+      setQuestion(q);
+      setOpen(true);
     });
   const finish = (v: string | null) => {
     resolver.current?.(v);
     resolver.current = null;
-    setOpen(null);
+    setOpen(false);
   };
 
   const confirm = () => finish(choice === OWN ? own.trim() : choice);
   const modal = (
     <Modal
-      open={open !== null}
-      title={`Reject ${open?.birdName ?? ''}`}
+      open={open}
+      title={question.title}
       okText="Reject"
       okButtonProps={{ danger: true }}
       onOk={confirm}
@@ -51,6 +61,7 @@ export function useRejectReason(): { ask: (birdName: string) => Promise<string |
           }
         }}
       >
+        {question.detail && <p>{question.detail}</p>}
         <p>The birder will read this reason in the app.</p>
         <Radio.Group
           value={choice}

@@ -25,7 +25,7 @@ export const RECORDS_INGEST_DOCS: Record<string, RouteDoc> = {
     tag: 'Records: add',
     summary: 'Adds checklists: the console form, or the original document shape (one or a list)',
     description:
-      'Dzongkhag and gewog are matched to the official names (common spellings accepted); villages are free text. 201 when something was created, 200 when everything was already there.',
+      "Dzongkhag and gewog are matched to the official names (common spellings accepted); villages are free text. The time is optional: a missing one stays missing (answered as selectedTime '') rather than becoming 00:00. 201 when something was created, 200 when everything was already there.",
     headers: {
       'Idempotency-Key':
         'Optional, any printable text up to 200 characters: a retry with the same key gets the first answer (`Idempotent-Replayed: true`) and creates nothing; the same key with another body is a 422',

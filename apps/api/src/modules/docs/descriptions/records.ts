@@ -61,7 +61,7 @@ export const RECORDS_DOCS: Record<string, RouteDoc> = {
     tag: TAG,
     summary: "Corrects a checklist's date, time and place (administrators)",
     description:
-      "Send only what changes: selectedDate (YYYY-MM-DD, not in the future), selectedTime (HH:MM), dzongkhag, gewog, village. The gewog must be one of the dzongkhag's (official names; usual spellings are read); a new gewog without a village drops the old village. Statistics follow at once; the activity log records the change.",
+      "Send only what changes: selectedDate (YYYY-MM-DD, not in the future), selectedTime (HH:MM, or null to clear a time that was never given), dzongkhag, gewog, village. The gewog must be one of the dzongkhag's (official names; usual spellings are read); a new gewog without a village drops the old village. Statistics follow at once; the activity log records the change.",
     params: { id: 'The checklist id' },
     body: ChecklistCorrectionSchema,
     response: z.object({ message: z.string(), data: ChecklistDetailSchema }),

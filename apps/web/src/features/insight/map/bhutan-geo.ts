@@ -1,32 +1,9 @@
-// Bhutan's 20 dzongkhags as SVG paths, from Natural Earth's admin-1 boundaries (public domain), kept in the repo
-// as 16 kB of TopoJSON (source: bhutan-dzongkhags.SOURCE.md), loaded only with the map.
+// Bhutan's 20 dzongkhags as SVG paths, from Natural Earth's admin-1 boundaries (public domain): the shapes are
+// the TopoJSON kept once in packages/contracts (data/bhutan-dzongkhags.SOURCE.md), loaded only with the map.
 
+import { HASC_TO_DZONGKHAG } from '@jarog/contracts';
+import topology from '@jarog/contracts/bhutan-dzongkhags.topo.json';
 import { feature } from 'topojson-client';
-import topology from './bhutan-dzongkhags.topo.json';
-
-/** Natural Earth's HASC codes → the official dzongkhag names the records use. */
-export const HASC_TO_DZONGKHAG: Readonly<Record<string, string>> = {
-  'BT.BU': 'Bumthang',
-  'BT.CK': 'Chhukha',
-  'BT.DA': 'Dagana',
-  'BT.GA': 'Gasa',
-  'BT.HA': 'Haa',
-  'BT.LH': 'Lhuentse',
-  'BT.MO': 'Mongar',
-  'BT.PR': 'Paro',
-  'BT.PM': 'Pemagatshel',
-  'BT.PN': 'Punakha',
-  'BT.SJ': 'Samdrup Jongkhar',
-  'BT.SM': 'Samtse',
-  'BT.GE': 'Sarpang',
-  'BT.TM': 'Thimphu',
-  'BT.TA': 'Trashigang',
-  'BT.TY': 'Trashiyangtse',
-  'BT.TO': 'Trongsa',
-  'BT.CR': 'Tsirang',
-  'BT.WP': 'Wangdue Phodrang',
-  'BT.SG': 'Zhemgang',
-};
 
 /** The drawing's width in SVG units; the height follows Bhutan's shape. */
 export const MAP_WIDTH = 1000;
