@@ -24,6 +24,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Refreshes the query planner's statistics where nothing else does. PostgreSQL's autovacuum keeps them;
+   * PGlite runs none, and without statistics its plans for the statistics triggers turned a 2,000-row
+   * upload from 0.15 s into 4 s. One ANALYZE per table, so requests queued behind it wait for one table only.
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,7 @@ export async function openDatabase(opts: {
         await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
       },
       ping: () => ping(db),
+      analyze: async () => {},
       close: () => pool.end(),
     };
   }
@@ -103,6 +110,12 @@ export async function openDatabase(opts: {
       await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     },
     ping: () => ping(db),
+    analyze: async () => {
+      const { rows } = await client.query<{ name: string }>(
+        "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename",
+      );
+      for (const { name } of rows) await client.exec(`analyze ${name}`);
+    },
     close: () => client.close(),
   };
 }
