@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { yieldToEventLoop } from '../lib/yield';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -99,6 +100,7 @@ export async function openDatabase(opts: {
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent, citext } });
+  yieldAfterEachStatement(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -117,6 +119,32 @@ export async function openDatabase(opts: {
       for (const { name } of rows) await client.exec(`analyze ${name}`);
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite runs in this thread and settles its promises as microtasks, so a request awaiting one statement
+ * after another never hands the event loop back: no other request is even read until the last one ends,
+ * however short each statement. Yielding after every statement outside a transaction lets the others in
+ * between, where they queue for the one connection in arrival order. (Inside a transaction they would
+ * queue behind it anyway.)
+ */
+function yieldAfterEachStatement(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    try {
+      return await query(...args);
+    } finally {
+      await yieldToEventLoop();
+    }
+  }) as typeof client.query;
+  client.exec = async (...args: Parameters<typeof exec>) => {
+    try {
+      return await exec(...args);
+    } finally {
+      await yieldToEventLoop();
+    }
   };
 }
 

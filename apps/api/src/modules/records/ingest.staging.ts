@@ -4,11 +4,18 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { checklists, entries, type NewChecklistRow, type NewEntryRow } from '../../db/schema';
 import { yieldToEventLoop } from '../../lib/yield';
-import type { StagedRecords } from '../review/flags';
+import {
+  indexStagedDuplicates,
+  type StagedRecords,
+  stageDuplicateKeys,
+  stageDuplicates,
+} from '../review/flags.duplicates';
 
 /** Rows per staging statement: each is its own short statement, so requests queued behind it wait little. */
 export const STAGE_ROWS = 1000;
 
+/** Duplicate keys (birder, day, place, bird) looked up per statement. */
+const DUPLICATE_KEYS = 500;
 /** Hidden checklists removed per statement when an upload fails. */
 const DISCARD_CHECKLISTS = 200;
 
@@ -48,6 +55,8 @@ export class Staging implements StagedRecords {
   readonly checklists: SQL;
   readonly entries: SQL;
   readonly history: SQL;
+  readonly keys: SQL;
+  readonly duplicates: SQL;
   private checklistColumns: string[] = [];
   private entryColumns: string[] = [];
 
@@ -58,6 +67,8 @@ export class Staging implements StagedRecords {
     this.checklists = sql`${sql.identifier(`${name}_checklists`)}`;
     this.entries = sql`${sql.identifier(`${name}_entries`)}`;
     this.history = sql`${sql.identifier(`${name}_history`)}`;
+    this.keys = sql`${sql.identifier(`${name}_keys`)}`;
+    this.duplicates = sql`${sql.identifier(`${name}_duplicates`)}`;
   }
 
   static async open(db: Db): Promise<Staging> {
@@ -100,8 +111,9 @@ export class Staging implements StagedRecords {
 
   /**
    * Once everything is written: the indexes the flag lookups use, the planner's statistics (temporary
-   * tables are never analysed on their own), and the staged approved history per bird, dzongkhag and
-   * month, as review_history would hold it once they are stored.
+   * tables are never analysed on their own), the staged approved history per bird, dzongkhag and month
+   * as review_history would hold it once they are stored, and each staged entry's possible duplicates
+   * (a few hundred birder, day, place and bird keys per statement).
    */
   async prepareForFlags(): Promise<void> {
     await this.db.execute(sql`create index on ${this.checklists} (id)`);
@@ -119,6 +131,11 @@ export class Staging implements StagedRecords {
       group by 1, 2, 3`);
     await this.db.execute(sql`create index on ${this.history} (bird_name, dzongkhag, month)`);
     await this.db.execute(sql`analyze ${this.history}`);
+    const keys = await stageDuplicateKeys(this.db, this);
+    for (let from = 1; from <= keys; from += DUPLICATE_KEYS) {
+      await stageDuplicates(this.db, this, from, from + DUPLICATE_KEYS - 1);
+    }
+    await indexStagedDuplicates(this.db, this);
   }
 
   /** Stores staged entries' flags (one statement per call). */

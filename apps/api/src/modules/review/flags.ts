@@ -1,6 +1,7 @@
 import { type EntryFlag, MONTH_NAMES } from '@jarog/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { firstHolders, observerKey, type StagedRecords } from './flags.duplicates';
 import { dzongkhagAt, isInDzongkhag } from './geo';
 
 /*
@@ -48,49 +49,12 @@ interface Facts {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * Records not yet in the real tables (an upload being staged on the embedded database, see
- * records/ingest.staged.ts): its checklists and entries, and their approved history per bird, dzongkhag
- * and month, in tables shaped like checklists, entries and review_history. Their flags are judged as if
- * they were already stored: they count in the history and can be each other's duplicates.
- */
-export interface StagedRecords {
-  checklists: SQL;
-  entries: SQL;
-  history: SQL;
-}
-
-/** Submitted checklists holding each key's bird: the stored ones, or the staged ones (ranked after). */
-function duplicateCandidates(checklists: SQL, entries: SQL, staged: 0 | 1): SQL {
-  return sql`
-      select k.observer_key, k.selected_date, k.dzongkhag, k.gewog, k.village, k.bird,
-             c2.id, c2.name, ${sql.raw(String(staged))} as staged, c2.created_at
-      from k join ${checklists} c2
-        on c2.observer_id = k.observer_id and c2.selected_date = k.selected_date
-      where k.observer_id is not null and c2.status = 'submitted'
-        and coalesce(c2.dzongkhag, '') = k.dzongkhag and coalesce(c2.gewog, '') = k.gewog
-        and coalesce(c2.village, '') = k.village
-        and exists (select 1 from ${entries} e2 where e2.checklist_id = c2.id and lower(e2.bird_name) = k.bird)
-      union all
-      select k.observer_key, k.selected_date, k.dzongkhag, k.gewog, k.village, k.bird,
-             c2.id, c2.name, ${sql.raw(String(staged))}, c2.created_at
-      from k join ${checklists} c2
-        on c2.status = 'submitted' and lower(c2.observer_name) = k.observer_lower
-       and c2.selected_date = k.selected_date and c2.observer_id is null
-      where k.observer_id is null
-        and coalesce(c2.dzongkhag, '') = k.dzongkhag and coalesce(c2.gewog, '') = k.gewog
-        and coalesce(c2.village, '') = k.village
-        and exists (select 1 from ${entries} e2 where e2.checklist_id = c2.id and lower(e2.bird_name) = k.bird)`;
-}
-
-/**
  * The facts for every entry of the given submitted checklists, in one statement: per entry a few
  * primary-key probes into review_history (at most 12 rows per bird and dzongkhag; the national
- * fallback reads at most 240), the limit and the catalogue's residency. The entry's own approved
- * contribution is taken out of its history. Duplicates are found set-wise: per birder, day, place and
- * bird the first two submitted checklists holding it (an entry's duplicate is the first that is not its
- * own), one pass per group rather than one search per entry, which made a file of many checklists by one
- * birder on one day quadratic. The ids go in as one uuid[] (its length is known to the planner, so a
- * 50-entry checklist is costed as small and never pays for JIT compilation).
+ * fallback reads at most 240), the limit, the catalogue's residency and its duplicate (firstHolders).
+ * The entry's own approved contribution is taken out of its history. The ids go in as one uuid[] (its
+ * length is known to the planner, so a 50-entry checklist is costed as small and never pays for JIT
+ * compilation).
  */
 async function factsOf(db: Db | Tx, checklistIds: string[], staged?: StagedRecords): Promise<Facts[]> {
   if (checklistIds.length === 0) return [];
@@ -99,34 +63,28 @@ async function factsOf(db: Db | Tx, checklistIds: string[], staged?: StagedRecor
     ? sql`(select bird_name, dzongkhag, month, entries, birds from review_history
            union all select bird_name, dzongkhag, month, entries, birds from ${staged.history})`
     : sql`review_history`;
-  const candidates = staged
-    ? sql`${duplicateCandidates(sql`checklists`, sql`entries`, 0)} union all ${duplicateCandidates(staged.checklists, staged.entries, 1)}`
-    : duplicateCandidates(sql`checklists`, sql`entries`, 0);
+  // Stored records find their duplicates here; staged ones have them found beforehand (stageDuplicates).
+  const duplicates = staged
+    ? { ctes: sql``, table: staged.duplicates }
+    : {
+        ctes: sql`,
+    k as (
+      select distinct observer_key, observer_id, lower(observer_name) as observer_lower, selected_date,
+             dzongkhag, coalesce(gewog, '') as gewog, coalesce(village, '') as village, lower(bird_name) as bird
+      from t),
+    ${firstHolders()}`,
+        table: sql`firsts`,
+      };
   const result = await db.execute(sql`
     with t as (
       select e.id, e.bird_name, e.species_id, e.is_new_species, e.total, e.checklist_id,
              c.observer_id, c.observer_name, c.selected_date, c.gewog, c.village, c.latitude, c.longitude,
              coalesce(c.dzongkhag, '') as dzongkhag, extract(month from c.selected_date)::int as month,
              case when e.approval = 'approved' and not e.is_new_species then 1 else 0 end as self,
-             coalesce(c.observer_id::text, '~' || lower(c.observer_name)) as observer_key
+             ${observerKey('c')} as observer_key
       from ${source.entries} e join ${source.checklists} c on c.id = e.checklist_id
       where c.id = any(${`{${checklistIds.join(',')}}`}::uuid[])
-        and c.status = 'submitted'),
-    k as (
-      select distinct observer_key, observer_id, lower(observer_name) as observer_lower, selected_date,
-             dzongkhag, coalesce(gewog, '') as gewog, coalesce(village, '') as village, lower(bird_name) as bird
-      from t),
-    candidates as (${candidates}),
-    ranked as (
-      select *, row_number() over (
-               partition by observer_key, selected_date, dzongkhag, gewog, village, bird
-               order by staged, created_at, id) as rn
-      from candidates),
-    firsts as (
-      select observer_key, selected_date, dzongkhag, gewog, village, bird,
-             array_agg(id order by rn) as ids, array_agg(name order by rn) as names
-      from ranked where rn <= 2
-      group by observer_key, selected_date, dzongkhag, gewog, village, bird)
+        and c.status = 'submitted')${duplicates.ctes}
     select t.id, t.bird_name, t.species_id, t.is_new_species, t.total, t.selected_date::text as selected_date,
            t.month, t.dzongkhag, t.latitude, t.longitude,
            t.selected_date > current_date + 1 as future, t.selected_date < ${OLDEST_DATE}::date as too_old,
@@ -148,7 +106,7 @@ async function factsOf(db: Db | Tx, checklistIds: string[], staged?: StagedRecor
       where bird_name = t.bird_name and month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)) n on true
     left join review_limits l on l.species_id = t.species_id and l.dzongkhag = t.dzongkhag and l.month = t.month
     left join species s on s.id = t.species_id
-    left join firsts d
+    left join ${duplicates.table} d
       on d.observer_key = t.observer_key and d.selected_date = t.selected_date and d.dzongkhag = t.dzongkhag
      and d.gewog = coalesce(t.gewog, '') and d.village = coalesce(t.village, '') and d.bird = lower(t.bird_name)`);
   return rowsOf<Facts>(result).map((r) => ({
