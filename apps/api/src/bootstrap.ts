@@ -59,11 +59,8 @@ export async function bootstrap(
     ready: () => ready,
   };
   await database.migrate();
-  if (database.kind === 'pglite') {
-    const discarded = await discardHiddenImports(database.db);
-    if (discarded > 0)
-      logger.warn({ checklists: discarded }, 'removed the hidden rows of unfinished uploads');
-  }
+  const discarded = await discardHiddenImports(database.db);
+  if (discarded > 0) logger.warn({ checklists: discarded }, 'removed the hidden rows of unfinished uploads');
   const wasEmpty = (await usersRepository.countAll(database.db)) === 0;
   const printedCredentials = await ensureRootUser(ctx, dataDir);
   const demo = env.demoData ?? (database.kind === 'pglite' && wasEmpty);

@@ -216,14 +216,17 @@ export class Staging implements StagedRecords {
 
   /** Drops the temporary tables. */
   async drop(): Promise<void> {
-    await this.db.execute(sql`drop table if exists ${this.history}, ${this.entries}, ${this.checklists}`);
+    await this.db.execute(
+      sql`drop table if exists ${this.duplicates}, ${this.keys}, ${this.history}, ${this.entries}, ${this.checklists}`,
+    );
   }
 }
 
 /**
  * Removes the hidden checklists (and their entries) of uploads that never finished: a crash between
- * `hide` and `reveal`. Run at start-up on the embedded database, before any request, when no upload
- * can be running: PGlite belongs to one process.
+ * `hide` and `reveal`. Run at start-up, before any request. Only the embedded database stages uploads,
+ * and it belongs to one process, so no upload can be running then. (Were PostgreSQL, with several API
+ * processes, ever to stage, this would have to spare the uploads of the others.)
  */
 export async function discardHiddenImports(db: Db): Promise<number> {
   const result = await db.execute(sql`delete from checklists where status = 'importing' returning id`);
