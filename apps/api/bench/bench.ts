@@ -9,21 +9,21 @@
  * Options: --entries N, --duration S (seconds per run, default 8), --connections N (default 16, 4 on
  * PGlite), --out FILE (default bench-results[-pglite].json in the current folder), --skip-import.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { bootstrap } from '../src/bootstrap';
 import { loadEnv } from '../src/config/env';
 import { createLogger } from '../src/lib/logger';
+import { freePort, signIn, startApi } from './api-process';
 import { prepareBenchDatabase } from './seed';
+import { checklistWorkbook } from './workbooks';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
@@ -72,39 +72,17 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 }
 
 // 2. The API in its own process, as `npm start` runs it (plus the Server-Timing header).
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 // The console served for Lighthouse (step 6) calls this API from its own origin.
 const webPort = await freePort();
-const api: ChildProcess = spawn(path.join(apiDir, 'node_modules/.bin/tsx'), ['bench/server-timed.ts'], {
-  cwd: apiDir,
-  env: { ...process.env, ...baseEnv, PORT: String(port), CORS_ORIGINS: `http://127.0.0.1:${webPort}` },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const {
+  base,
+  child: api,
+  stop: stopApi,
+} = await startApi('bench/server-timed.ts', {
+  ...baseEnv,
+  CORS_ORIGINS: `http://127.0.0.1:${webPort}`,
 });
-const stopApi = () => api.kill('SIGTERM');
-process.on('exit', stopApi);
-for (let i = 0; ; i++) {
-  const up = await fetch(`${base}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (up) break;
-  if (i > 600) throw new Error('The API did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
-const login = await fetch(`${base}/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(ROOT),
-});
-const { token } = (await login.json()) as { token: string };
+const token = await signIn(base, ROOT);
 const auth = { authorization: `Bearer ${token}` };
 const getJson = async <T>(p: string): Promise<T> =>
   (await fetch(`${base}${p}`, { headers: auth })).json() as Promise<T>;
@@ -300,41 +278,7 @@ const apiRss = () => {
 let upload: Record<string, unknown> | undefined;
 if (!values['skip-import']) {
   const n = 100_000;
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Checklists');
-  sheet.addRow([
-    'ChecklistName',
-    'SelectedDate',
-    'SelectedTime',
-    'Birder',
-    'Dzongkhag',
-    'Gewog',
-    'Village',
-    'BirdName',
-    'Adult',
-    'Juvenile',
-    'Total',
-    'Remarks',
-  ]);
-  const birds = ['Black-necked Crane', 'Common Raven', 'Grey Heron', 'White-bellied Heron', 'Ruddy Shelduck'];
-  const run = Date.now().toString(36);
-  for (let i = 0; i < n; i++) {
-    sheet.addRow([
-      `bench-${run}-${Math.floor(i / 5)}`,
-      '2025-04-12',
-      '07:30',
-      'Bench Birder',
-      'Paro',
-      'Lamgong',
-      'Jitsa',
-      `${birds[i % 5]}`,
-      1 + (i % 4),
-      i % 3,
-      1 + (i % 4) + (i % 3),
-      i % 7 ? '' : 'seen at dawn',
-    ]);
-  }
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const buffer = await checklistWorkbook(n);
   const form = new FormData();
   form.append('file', new Blob([buffer]), 'bench-100k.xlsx');
   const health = watchHealth();
@@ -386,7 +330,7 @@ if (existsSync(lighthouseScript) && existsSync(webDist)) {
   }
   await web.close();
 }
-stopApi();
+await stopApi();
 
 // 7. The table.
 const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));

@@ -8,13 +8,11 @@
  * Run (after `pnpm --filter @jarog/api build`):
  *   pnpm --filter @jarog/api exec tsx bench/polls.bench.ts [--admins 16] [--seconds 60] [--interval 10]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { signIn, startApi } from './api-process';
 
 const { values } = parseArgs({
   options: {
@@ -26,39 +24,14 @@ const { values } = parseArgs({
 const admins = Number(values.admins);
 const seconds = Number(values.seconds);
 const intervalMs = Number(values.interval) * 1000;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const server = path.resolve(here, '../dist/server.js');
 const ROOT = { email: 'poll-bench@jarog.invalid', password: 'poll-bench-password-1' };
 const POLL = '/api/v1/entries?limit=5&page=1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks / 100; // USER_HZ is 100 on Linux
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('API did not become healthy in 120 s');
 }
 
 async function pollFor(base: string, token: string, revalidate: boolean) {
@@ -87,28 +60,15 @@ async function pollFor(base: string, token: string, revalidate: boolean) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jarog-polls-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [server], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ROOT_EMAIL: ROOT.email,
-    ROOT_PASSWORD: ROOT.password,
-    DEMO_DATA: process.env.DATABASE_URL ? '0' : '1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { base, child, stop } = await startApi('dist/server.js', {
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  ROOT_EMAIL: ROOT.email,
+  ROOT_PASSWORD: ROOT.password,
+  DEMO_DATA: process.env.DATABASE_URL ? '0' : '1',
 });
 try {
-  await waitForHealth(base);
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ROOT),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(base, ROOT);
   const pid = child.pid;
   if (!pid) throw new Error('API process has no pid');
   console.log(
@@ -125,6 +85,6 @@ try {
     );
   }
 } finally {
-  child.kill('SIGTERM');
+  await stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -6,7 +6,13 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { errorHandler, notFoundHandler } from './middleware/errors';
-import { methodNotAllowed, noStoreWhenSignedIn, rejectMalformed, rejectNul } from './middleware/hygiene';
+import {
+  mediaMethods,
+  methodNotAllowed,
+  noStoreWhenSignedIn,
+  rejectMalformed,
+  rejectNul,
+} from './middleware/hygiene';
 import { registerAuthRoutes } from './modules/auth/auth.router';
 import { registerDocsRoutes } from './modules/docs/docs.router';
 import { registerExportRoutes } from './modules/exports/exports.router';
@@ -67,6 +73,9 @@ export function createApp(ctx: AppContext): { app: Express; routes: RouteTable['
       credentials: true,
       exposedHeaders: ['Content-Disposition', 'Retry-After', 'x-request-id', 'ETag', 'X-Dwca-Events'],
       maxAge: 600,
+      // A preflight gets its CORS headers here and its answer from the routes: 204 with Allow on a known
+      // path (methodNotAllowed), 404 on an unknown one. Answering it here would leave out Allow.
+      preflightContinue: true,
     }),
   );
   app.use(rejectMalformed);
@@ -74,6 +83,7 @@ export function createApp(ctx: AppContext): { app: Express; routes: RouteTable['
   app.use(rejectNul);
   app.use(cookieParser());
   app.use(noStoreWhenSignedIn);
+  app.use('/media', mediaMethods);
   app.use(
     '/media',
     express.static(ctx.mediaDir, {

@@ -11,6 +11,7 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { LocalStorage } from './lib/storage';
 import { createTokenSigner } from './lib/tokens';
 import { recordActivity } from './modules/notifications/notifications.service';
+import { discardHiddenImports } from './modules/records/ingest.staging';
 import { usersRepository } from './modules/users/users.repository';
 import { generatePassword } from './modules/users/users.service';
 
@@ -58,10 +59,13 @@ export async function bootstrap(
     ready: () => ready,
   };
   await database.migrate();
+  const discarded = await discardHiddenImports(database.db);
+  if (discarded > 0) logger.warn({ checklists: discarded }, 'removed the hidden rows of unfinished uploads');
   const wasEmpty = (await usersRepository.countAll(database.db)) === 0;
   const printedCredentials = await ensureRootUser(ctx, dataDir);
   const demo = env.demoData ?? (database.kind === 'pglite' && wasEmpty);
   if (demo) await loadDemoData(ctx);
+  await database.analyze();
   ready = true;
   return { ctx, ...(printedCredentials ? { printedCredentials } : {}) };
 }

@@ -6,7 +6,7 @@ import { bootstrap } from '../src/bootstrap';
 import { type Database, openDatabase } from '../src/db/client';
 import { LIMITS, limitersFor, limitKey } from '../src/lib/limits';
 import { createLogger } from '../src/lib/logger';
-import { buildUser, DEFAULT_PASSWORD, isMailTo } from './factories';
+import { buildUser, DEFAULT_PASSWORD, isMailTo, resetLinkIn } from './factories';
 import { createTestApp, nextAddress, outbox, type TestApp, waitForMail } from './harness';
 
 let t: TestApp;
@@ -108,6 +108,32 @@ describe('sign-in guesses sent in parallel', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('reset-link guesses', () => {
+  it('at most 30 link checks per address in 15 minutes, counted before the link is looked at; the real link works elsewhere', async () => {
+    const u = await buildUser(t);
+    const before = outbox(t).length;
+    await from(t.app, nextAddress()).post('/api/v1/password-reset', { email: u.email });
+    const mail = (await waitForMail(t, before + 1)).filter((m) => isMailTo(m, u.email)).at(-1) ?? '';
+    const link = resetLinkIn(mail);
+    const stranger = nextAddress();
+    const wrong = `${link.token.slice(0, -1)}${link.token.endsWith('A') ? 'B' : 'A'}`;
+    const guesses = await Promise.all(
+      Array.from({ length: 35 }, () =>
+        supertest(t.app).get(`/api/v1/password-reset/${link.id}/${wrong}`).set('X-Forwarded-For', stranger),
+      ),
+    );
+    // A 400 means the link was looked up; everything past the limit was refused before that.
+    expect(guesses.filter((g) => g.status === 400)).toHaveLength(LIMITS.resetLinkIp.points);
+    const refused = guesses.filter((g) => g.status === 429);
+    expect(refused).toHaveLength(35 - LIMITS.resetLinkIp.points);
+    expect(refused[0]?.body.code).toBe('RATE_LIMITED');
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    const real = `/api/v1/password-reset/${link.id}/${link.token}`;
+    expect((await supertest(t.app).get(real).set('X-Forwarded-For', stranger)).status).toBe(429);
+    expect((await supertest(t.app).get(real).set('X-Forwarded-For', nextAddress())).status).toBe(200);
   });
 });
 

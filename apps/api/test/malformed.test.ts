@@ -113,6 +113,62 @@ describe('malformed requests get a 4xx {message, code}', () => {
     expect((await t.http().get('/api/v1/users/LOGIN')).status).toBe(405);
     expectError(await t.http().put('/api/v1/no-such-thing'), 404, 'NOT_FOUND');
   });
+
+  it('OPTIONS on a known path: 204 with Allow, and the CORS answer when it is a preflight from an allowed origin', async () => {
+    const allowOf = (res: { headers: Record<string, string | undefined> }) =>
+      res.headers.allow?.split(', ').sort();
+    // Plain OPTIONS, with or without an Origin header.
+    const plain = await t.http().options('/api/v1/species');
+    expect(plain.status).toBe(204);
+    expect(allowOf(plain)).toEqual(['GET', 'HEAD', 'OPTIONS', 'POST']);
+    const withOrigin = await t.http().options('/auth/login').set('Origin', 'http://console.test');
+    expect(withOrigin.status).toBe(204);
+    expect(withOrigin.headers.allow).toBe('POST, OPTIONS');
+    // A preflight from the console: CORS headers and Allow.
+    const preflight = await t
+      .http()
+      .options('/api/v1/checklists/0b6f6f39-3b0c-4f55-9d55-2a3b9d1c6c11')
+      .set('Origin', 'http://console.test')
+      .set('Access-Control-Request-Method', 'DELETE')
+      .set('Access-Control-Request-Headers', 'authorization, content-type');
+    expect(preflight.status).toBe(204);
+    expect(allowOf(preflight)).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH']);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://console.test');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(preflight.headers['access-control-allow-methods']).toContain('DELETE');
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization, content-type');
+    // A preflight from a stranger's page: Allow, and no CORS permission.
+    const stranger = await t
+      .http()
+      .options('/api/v1/species')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
+    expect(stranger.status).toBe(204);
+    expect(allowOf(stranger)).toEqual(['GET', 'HEAD', 'OPTIONS', 'POST']);
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+    // The birders' app's paths, whatever their case; uploaded media.
+    expect((await t.http().options('/api/v1/users/LOGIN')).headers.allow).toBe('POST, OPTIONS');
+    const media = await t.http().options('/media/species/photo.jpg');
+    expect(media.status).toBe(204);
+    expect(media.headers.allow).toBe('GET, HEAD, OPTIONS');
+    // Unknown paths are 404 however they are asked.
+    expectError(await t.http().options('/api/v1/no-such-thing'), 404, 'NOT_FOUND');
+    expectError(
+      await t
+        .http()
+        .options('/api/v1/no-such-thing')
+        .set('Origin', 'http://console.test')
+        .set('Access-Control-Request-Method', 'GET'),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('a wrong method on uploaded media: 405 with Allow and {message, code}', async () => {
+    const res = await t.http().post('/media/species/photo.jpg').send({});
+    expectError(res, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
 });
 
 describe('headers', () => {

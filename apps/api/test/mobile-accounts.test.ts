@@ -295,6 +295,26 @@ describe('the sign-up flow', () => {
 });
 
 describe('POST /api/v1/users/signup', () => {
+  it('counts toward the per-address sign-up limit it shares with the console: the 11th sign-up of an hour from one address is refused', async () => {
+    const ip = { 'X-Forwarded-For': nextAddress() };
+    for (let i = 0; i < 10; i++) {
+      const r = await t
+        .http()
+        .post('/auth/register')
+        .set(ip)
+        .send({ name: 'Many', email: uniqueEmail('many'), password: 'long-enough-1' });
+      expect(r.status).toBe(201);
+    }
+    const email = uniqueEmail();
+    expect((await sendOtp(email, await codeFor(email))).status).toBe(200);
+    const refused = await post('/api/v1/users/signup', signupBody(email), ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(await t.ctx.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    // From another address the same verified e-mail signs up.
+    expect((await post('/api/v1/users/signup', signupBody(email))).status).toBe(201);
+  });
+
   it('refuses an email that was never verified, or verified too long ago', async () => {
     const email = uniqueEmail();
     const never = await post('/api/v1/users/signup', signupBody(email));

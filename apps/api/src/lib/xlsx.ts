@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { AppError } from './errors';
+import { yieldToEventLoop } from './yield';
 
 /**
  * exceljs is loaded on the first spreadsheet, not at start: it is some 25 MB of the API's memory
@@ -30,6 +31,8 @@ export function cellText(value: unknown): CellText {
   return String(value);
 }
 
+const YIELD_EVERY_ROWS = 500;
+
 /**
  * Streams the first worksheet of an .xlsx file: yields the header row, then each data row with its
  * row number, as text cells. Uses exceljs's streaming reader, so memory stays flat for large files.
@@ -42,9 +45,12 @@ export async function* readSheet(bytes: Buffer): AsyncGenerator<{ row: number; c
     styles: 'ignore',
     worksheets: 'emit',
   });
+  let read = 0;
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
+        // Reading runs on microtasks only: let other requests in now and then.
+        if (++read % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
         const values = (row as ExcelJS.Row).values as unknown[];
         yield { row: (row as ExcelJS.Row).number, cells: values.slice(1).map(cellText) };
       }

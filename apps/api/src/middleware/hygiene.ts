@@ -111,6 +111,28 @@ export function methodNotAllowed(routes: RouteInfo[]): RequestHandler {
   };
 }
 
+/** Uploaded media (mounted at /media) are files to read: GET and HEAD. */
+const MEDIA_ALLOW = 'GET, HEAD, OPTIONS';
+
+/**
+ * In front of the media files: OPTIONS answers 204 with `Allow`, another method than GET or HEAD gets
+ * the same 405 `{message, code}` as any route (the file server's own 405 has no body).
+ */
+export const mediaMethods: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    next();
+    return;
+  }
+  res.setHeader('Allow', MEDIA_ALLOW);
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  next(
+    new AppError('METHOD_NOT_ALLOWED', `${req.method.slice(0, 20)} is not allowed here; use ${MEDIA_ALLOW}`),
+  );
+};
+
 /** Answers from a signed-in caller are private and change: never stored by a browser or proxy. */
 export const noStoreWhenSignedIn: RequestHandler = (req, res, next) => {
   if (req.headers.authorization !== undefined || req.headers.cookie !== undefined) {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { ne, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -18,7 +18,8 @@ import {
 import { species } from './species';
 import { users } from './users';
 
-export const checklistStatusEnum = pgEnum('checklist_status', ['draft', 'submitted']);
+/** 'importing': an upload's checklist written ahead of its reveal, seen by no one (migration 0016, ingest.staged.ts). */
+export const checklistStatusEnum = pgEnum('checklist_status', ['draft', 'submitted', 'importing']);
 export const checklistSourceEnum = pgEnum('checklist_source', ['mobile', 'console', 'upload', 'demo']);
 export const approvalEnum = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
 
@@ -64,6 +65,8 @@ export const checklists = pgTable(
     check('checklists_longitude_range', sql`${t.longitude} between -180 and 180`),
   ],
 );
+/** Not an upload's checklist still waiting to be revealed ('importing'): for reads that are not about submitted ones only. */
+export const revealedChecklist = ne(checklists.status, 'importing');
 export type ChecklistRow = typeof checklists.$inferSelect;
 export type NewChecklistRow = typeof checklists.$inferInsert;
 

@@ -1,12 +1,15 @@
 import { previewText, type UploadPreviewItem } from '@jarog/contracts';
+import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { ChecklistRow, EntryRow } from '../../db/schema';
 import type { ChecklistDraft } from './ingest.drafts';
 import { ingestRepository as repo } from './ingest.repository';
-import type { WriteResult } from './ingest.write';
+import { runWrite, tally } from './ingest.service';
+import { findExisting, type WriteMode, type WriteResult } from './ingest.write';
+import { birdKey, resolveSpecies } from './species-link';
 
 /** The stored checklists (and their entries) an upload may change, read before a dry run writes. */
-export interface DryRunSnapshot {
+interface DryRunSnapshot {
   checklists: Map<string, ChecklistRow>;
   entries: Map<string, EntryRow>;
 }
@@ -31,7 +34,7 @@ const ENTRY_FIELDS = [
 ] as const satisfies readonly (keyof EntryRow)[];
 
 /** Runs in the dry run's transaction before the write: what is stored now, for the field-by-field diff. */
-export async function snapshotFor(tx: Tx, drafts: readonly ChecklistDraft[]): Promise<DryRunSnapshot> {
+async function snapshotFor(tx: Tx, drafts: readonly ChecklistDraft[]): Promise<DryRunSnapshot> {
   const rows = await repo.consoleChecklists(
     tx,
     drafts.map((d) => ({ name: d.name, selectedDate: d.selectedDate, selectedTime: d.selectedTime })),
@@ -59,7 +62,7 @@ function diff<T extends object>(
 }
 
 /** What the (rolled back) write did, row by row: inserted, or updated field by field, or unchanged. */
-export function previewOf(snapshot: DryRunSnapshot, result: WriteResult): UploadPreviewItem[] {
+function previewOf(snapshot: DryRunSnapshot, result: WriteResult): UploadPreviewItem[] {
   return result.checklists
     .flatMap((c) => {
       const before = c.created ? undefined : snapshot.checklists.get(c.row.id);
@@ -73,4 +76,68 @@ export function previewOf(snapshot: DryRunSnapshot, result: WriteResult): Upload
       });
     })
     .sort((a, b) => a.row - b.row);
+}
+
+/** A dry run's answer, thrown out of the transaction so that it rolls back. */
+class DryRun {
+  constructor(readonly answer: { preview: UploadPreviewItem[] } & ReturnType<typeof tally>) {}
+}
+
+/**
+ * What an upload would do, nothing saved. Checklists it would create are listed from the file alone
+ * (every entry an insert, names as the catalogue spells them); those it would change are written in a
+ * transaction that is rolled back, and compared field by field with what was stored before. A file of
+ * new checklists thus holds no transaction open however large it is.
+ */
+export async function previewWrite(
+  ctx: AppContext,
+  drafts: ChecklistDraft[],
+  mode: WriteMode,
+): Promise<{ preview: UploadPreviewItem[] } & ReturnType<typeof tally>> {
+  const found = await findExisting(ctx.database.db, drafts, mode);
+  const fresh = drafts.filter((_, i) => !found[i]);
+  const continuing = drafts.filter((_, i) => found[i]);
+  const species = await resolveSpecies(
+    ctx.database.db,
+    fresh.flatMap((d) => d.entries.map((e) => e.birdName)),
+  );
+  const preview = fresh.flatMap((d) =>
+    d.entries.map(
+      (e): UploadPreviewItem => ({
+        row: e.seq,
+        action: 'insert',
+        name: `${d.name}: ${species.get(birdKey(e.birdName))?.englishName ?? e.birdName}`,
+        changes: [],
+      }),
+    ),
+  );
+  const counts = { inserted: preview.length, updated: 0, unchanged: 0 };
+  if (continuing.length > 0) {
+    const { onWritten: _, ...quiet } = mode;
+    let snapshot: DryRunSnapshot | undefined;
+    const stored = await runWrite(ctx, {
+      scope: 'console',
+      drafts: continuing,
+      mode: quiet,
+      before: async (tx) => {
+        snapshot = await snapshotFor(tx, continuing);
+      },
+      after: async (_tx, result) => {
+        throw new DryRun({ ...tally(result), preview: snapshot ? previewOf(snapshot, result) : [] });
+      },
+    }).then(
+      () => undefined,
+      (err: unknown) => {
+        if (err instanceof DryRun) return err.answer;
+        throw err;
+      },
+    );
+    if (stored) {
+      preview.push(...stored.preview);
+      counts.inserted += stored.inserted;
+      counts.updated += stored.updated;
+      counts.unchanged += stored.unchanged;
+    }
+  }
+  return { ...counts, preview: preview.sort((a, b) => a.row - b.row) };
 }

@@ -7,6 +7,7 @@ import {
   entries,
   type NewChecklistRow,
   type NewEntryRow,
+  revealedChecklist,
   users,
 } from '../../db/schema';
 
@@ -82,7 +83,9 @@ export const ingestRepository = {
         ...(await tx
           .select()
           .from(checklists)
-          .where(and(inArray(checklists.source, ['console', 'upload']), naturalKeyIn(part)))),
+          .where(
+            and(inArray(checklists.source, ['console', 'upload']), naturalKeyIn(part), revealedChecklist),
+          )),
       );
     }
     return out;

@@ -16,14 +16,14 @@ import type { ChecklistDraft } from './ingest.drafts';
 import { documentsToDrafts, formToDrafts, readDocuments } from './ingest.normalise';
 import { deletePhotos, storePhotos } from './ingest.photos';
 import { ingestRepository as repo } from './ingest.repository';
-import { groupBy, type WriteMode, type WriteResult, writeDrafts } from './ingest.write';
+import { groupBy, type WriteMode, type WriteResult, type WrittenSummary, writeDrafts } from './ingest.write';
 import { toChecklistGroup } from './records.mapper';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 export const entriesText = (n: number) => plural(n, 'entry', 'entries');
 
 /** Counts of what a write did to entries. */
-export function tally(result: WriteResult): { inserted: number; updated: number; unchanged: number } {
+export function tally(result: WrittenSummary): { inserted: number; updated: number; unchanged: number } {
   const all = result.checklists.flatMap((c) => c.entries);
   return {
     inserted: all.filter((e) => e.action === 'added').length,
@@ -33,34 +33,21 @@ export function tally(result: WriteResult): { inserted: number; updated: number;
 }
 
 /**
- * Stores the drafts' photos, then writes the drafts in one transaction serialised per `scope`
- * (`before` runs first, after the lock; `after` adds the activity log and builds the answer).
- * Photo files nobody ended up using, or that a change replaced, are removed once it commits;
- * every file stored is removed if it fails.
+ * Stores the drafts' photos, then runs the write. Photo files nobody ended up using, or that a change
+ * replaced, are removed once it commits; every file stored is removed if it fails.
  */
-export async function runWrite<T>(
+export async function withPhotos<R extends WrittenSummary, T>(
   ctx: AppContext,
-  opts: {
-    scope: string;
-    drafts: ChecklistDraft[];
-    mode: WriteMode;
-    before?: (tx: Tx) => Promise<void>;
-    after: (tx: Tx, result: WriteResult) => Promise<T>;
-  },
-): Promise<{ result: WriteResult; answer: T }> {
+  drafts: ChecklistDraft[],
+  write: () => Promise<{ result: R; answer: T }>,
+): Promise<{ result: R; answer: T }> {
   const stored = await storePhotos(
     ctx,
-    opts.drafts.flatMap((d) => d.entries),
+    drafts.flatMap((d) => d.entries),
   );
-  let outcome: { result: WriteResult; answer: T };
+  let outcome: { result: R; answer: T };
   try {
-    outcome = await ctx.database.db.transaction(async (tx) => {
-      await repo.lock(tx, opts.scope);
-      await opts.before?.(tx);
-      const result = await writeDrafts(tx, opts.drafts, opts.mode);
-      await reviewWritten(tx, result, opts.mode.source);
-      return { result, answer: await opts.after(tx, result) };
-    });
+    outcome = await write();
   } catch (err) {
     await deletePhotos(ctx, stored);
     throw err;
@@ -68,6 +55,36 @@ export async function runWrite<T>(
   const used = new Set(outcome.result.checklists.flatMap((c) => c.entries.map((e) => e.entry.photoUrl)));
   await deletePhotos(ctx, [...stored.filter((u) => !used.has(u)), ...outcome.result.obsoletePhotos]);
   return outcome;
+}
+
+/** What a records write is asked to do (runWrite, and runStagedWrite for uploads on the embedded database). */
+export interface WriteRequest<T> {
+  scope: string;
+  drafts: ChecklistDraft[];
+  mode: WriteMode;
+  /** Runs first in the transaction, after the lock. */
+  before?: (tx: Tx) => Promise<void>;
+  /** Runs last in the transaction: the activity log, and the answer. */
+  after: (tx: Tx, result: WriteResult) => Promise<T>;
+}
+
+/**
+ * Stores the drafts' photos, then writes the drafts in one transaction serialised per `scope`
+ * (`before` runs first, after the lock; `after` adds the activity log and builds the answer).
+ */
+export async function runWrite<T>(
+  ctx: AppContext,
+  opts: WriteRequest<T>,
+): Promise<{ result: WriteResult; answer: T }> {
+  return withPhotos(ctx, opts.drafts, () =>
+    ctx.database.db.transaction(async (tx) => {
+      await repo.lock(tx, opts.scope);
+      await opts.before?.(tx);
+      const result = await writeDrafts(tx, opts.drafts, opts.mode);
+      await reviewWritten(tx, result, opts.mode.source);
+      return { result, answer: await opts.after(tx, result) };
+    }),
+  );
 }
 
 /** The checklists a write touched, each with all its entries, as the console lists them. */

@@ -17,13 +17,10 @@ import { recordActivity } from '../notifications/notifications.service';
 import { type ChecklistFields, DraftGroups, naturalKey, resolvePlace } from './ingest.drafts';
 import { describeFieldIssues, observersByEmail } from './ingest.normalise';
 import type { PhotoInput } from './ingest.photos';
-import { type DryRunSnapshot, previewOf, snapshotFor } from './ingest.preview';
+import { previewWrite } from './ingest.preview';
 import { entriesText, runWrite, tally } from './ingest.service';
-
-/** A dry run's answer, thrown out of the transaction so that it rolls back. */
-class DryRun {
-  constructor(readonly answer: Pick<ChecklistUploadResponse, 'preview'> & ReturnType<typeof tally>) {}
-}
+import { runStagedWrite } from './ingest.staged';
+import type { WriteMode, WrittenSummary } from './ingest.write';
 
 /** Rows one upload may hold: a national survey season in one file (issue 10 asks for 100,000 in 15 s). */
 export const MAX_UPLOAD_ROWS = 100_000;
@@ -255,39 +252,15 @@ export async function uploadChecklists(
   if (drafts.length === 0) {
     throw new AppError('VALIDATION', 'The spreadsheet holds no entries to import', { rejected, warnings });
   }
-  let snapshot: DryRunSnapshot | undefined;
-  const write = runWrite(ctx, {
-    scope: 'console',
-    drafts,
-    mode: {
-      source: 'upload',
-      actor,
-      ...(progress
-        ? { onWritten: (done: number, of: number) => progress({ phase: 'writing', done, of }) }
-        : {}),
-    },
-    before: dryRun
-      ? async (tx: Tx) => {
-          snapshot = await snapshotFor(tx, drafts);
-        }
-      : undefined,
-    after: async (tx, result) => {
-      if (snapshot) throw new DryRun({ ...tally(result), preview: previewOf(snapshot, result) });
-      const { inserted, updated } = tally(result);
-      if (inserted + updated === 0) return;
-      await recordActivity(
-        tx,
-        actor,
-        `${entriesText(inserted + updated)} in ${result.checklists.length} checklist${result.checklists.length === 1 ? '' : 's'} uploaded from ${file.originalname} (${inserted} added, ${updated} updated) by ${actor.email}`,
-      );
-    },
-  });
-  const outcome = await write.catch((err: unknown) => {
-    if (err instanceof DryRun) return err;
-    throw err;
-  });
-  if (outcome instanceof DryRun) {
-    const { preview = [], ...n } = outcome.answer;
+  const mode: WriteMode = {
+    source: 'upload',
+    actor,
+    ...(progress
+      ? { onWritten: (done: number, of: number) => progress({ phase: 'writing', done, of }) }
+      : {}),
+  };
+  if (dryRun) {
+    const { preview, ...n } = await previewWrite(ctx, drafts, mode);
     return {
       message: `Would upload ${entriesText(n.inserted + n.updated + n.unchanged)} (${n.inserted} added, ${n.updated} updated, ${n.unchanged} unchanged); nothing was saved`,
       checklists: new Set(preview.map((p) => p.name.split(': ')[0])).size,
@@ -299,7 +272,23 @@ export async function uploadChecklists(
       preview,
     };
   }
-  const { result } = outcome;
+  const request = {
+    scope: 'console',
+    drafts,
+    mode,
+    after: async (tx: Tx, result: WrittenSummary) => {
+      const { inserted, updated } = tally(result);
+      if (inserted + updated === 0) return;
+      await recordActivity(
+        tx,
+        actor,
+        `${entriesText(inserted + updated)} in ${result.checklists.length} checklist${result.checklists.length === 1 ? '' : 's'} uploaded from ${file.originalname} (${inserted} added, ${updated} updated) by ${actor.email}`,
+      );
+    },
+  };
+  // The embedded database has one connection: a large file is staged so that others are not kept waiting.
+  const { result } =
+    ctx.database.kind === 'pglite' ? await runStagedWrite(ctx, request) : await runWrite(ctx, request);
   const counts = tally(result);
   const data = result.checklists
     .flatMap((c) =>

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { ChecklistRow, EntryRow, NewChecklistRow, NewEntryRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ChecklistDraft, EntryDraft } from './ingest.drafts';
@@ -37,6 +37,22 @@ export interface WriteResult {
   obsoletePhotos: string[];
 }
 
+/**
+ * What an upload reports of a write: each checklist and entry by id and name, and what became of it.
+ * A WriteResult is one; the staged write (ingest.staged.ts) builds only this.
+ */
+export interface WrittenSummary {
+  checklists: {
+    row: Pick<ChecklistRow, 'id' | 'name'>;
+    entries: {
+      draft: EntryDraft;
+      entry: Pick<EntryRow, 'id' | 'birdName' | 'photoUrl'>;
+      action: EntryAction;
+    }[];
+  }[];
+  obsoletePhotos: string[];
+}
+
 const sameObserver = (r: ChecklistRow, d: ChecklistDraft) =>
   d.observerId
     ? r.observerId === d.observerId
@@ -55,7 +71,7 @@ export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<stri
 }
 
 /** The checklist each draft continues, if any; one stored checklist serves one draft at most. */
-async function findExisting(tx: Tx, drafts: ChecklistDraft[], mode: WriteMode) {
+export async function findExisting(tx: Db | Tx, drafts: ChecklistDraft[], mode: WriteMode) {
   const keys = drafts.map((d) => ({
     name: d.name,
     selectedDate: d.selectedDate,
@@ -117,7 +133,7 @@ function checklistChanges(row: ChecklistRow, d: ChecklistDraft): Partial<NewChec
   return changes;
 }
 
-interface Resolved {
+export interface Resolved {
   birdName: string;
   speciesId: string | null;
 }
@@ -140,6 +156,42 @@ function entryChanged(row: EntryRow, e: EntryDraft, r: Resolved): boolean {
     !isSamePhoto(row.photoUrl, e.photo) ||
     (e.approval !== undefined && e.approval !== row.approval)
   );
+}
+
+/** A new entry's columns: the app's entries wait for review, the console's are approved by the writer. */
+export function newEntryValues(
+  e: EntryDraft,
+  r: Resolved,
+  checklistId: string,
+  mode: WriteMode,
+  now: Date,
+): NewEntryRow & { approval: EntryRow['approval'] } {
+  const approval = mode.source === 'mobile' ? 'pending' : (e.approval ?? 'approved');
+  const reviewed = approval !== 'pending';
+  return {
+    checklistId,
+    ...entryColumns(e, r),
+    photoUrl: photoUrlOf(e.photo),
+    approval,
+    reviewedBy: reviewed ? mode.actor.id : null,
+    reviewedAt: reviewed ? now : null,
+  };
+}
+
+/** A new checklist's columns as the write creates it. */
+export function newChecklistValues(
+  d: ChecklistDraft,
+  mode: WriteMode,
+): NewChecklistRow & {
+  status: ChecklistRow['status'];
+} {
+  const mobile = mode.source === 'mobile';
+  return {
+    ...checklistColumns(d),
+    clientId: mobile ? d.clientId : null,
+    status: mobile && !d.submitted ? 'draft' : 'submitted',
+    source: mode.source,
+  };
 }
 
 const refused = (d: ChecklistDraft, ref: string) =>
@@ -173,18 +225,8 @@ export async function writeDrafts(tx: Tx, drafts: ChecklistDraft[], mode: WriteM
   );
   const storedBy = groupBy(stored, (e) => e.checklistId);
   const obsoletePhotos: string[] = [];
-  const newEntry = (e: EntryDraft, checklistId: string): NewEntryRow => {
-    const approval = mobile ? 'pending' : (e.approval ?? 'approved');
-    const reviewed = approval !== 'pending';
-    return {
-      checklistId,
-      ...entryColumns(e, resolve(e)),
-      photoUrl: photoUrlOf(e.photo),
-      approval,
-      reviewedBy: reviewed ? mode.actor.id : null,
-      reviewedAt: reviewed ? now : null,
-    };
-  };
+  const newEntry = (e: EntryDraft, checklistId: string) =>
+    newEntryValues(e, resolve(e), checklistId, mode, now);
 
   const result: WrittenChecklist[] = [];
   const toCreate: { draft: ChecklistDraft; index: number }[] = [];
@@ -248,12 +290,7 @@ export async function writeDrafts(tx: Tx, drafts: ChecklistDraft[], mode: WriteM
 
   const created = await repo.insertChecklists(
     tx,
-    toCreate.map(({ draft }) => ({
-      ...checklistColumns(draft),
-      clientId: mobile ? draft.clientId : null,
-      status: mobile && !draft.submitted ? 'draft' : 'submitted',
-      source: mode.source,
-    })),
+    toCreate.map(({ draft }) => newChecklistValues(draft, mode)),
   );
   const newEntries = toCreate.flatMap(({ draft }, i) => {
     const row = created[i];

@@ -1,7 +1,7 @@
 import type { ChecklistCorrection, ChecklistDetail, MessageResponse } from '@jarog/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { checklists, entries, type UserRow } from '../../db/schema';
+import { checklists, entries, revealedChecklist, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
 import { canonicalGewog } from '../locations/gewogs';
@@ -49,7 +49,11 @@ export async function correctChecklist(
   patch: ChecklistCorrection,
 ): Promise<{ message: string; data: ChecklistDetail }> {
   const name = await ctx.database.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(checklists).where(eq(checklists.id, id)).for('update');
+    const [current] = await tx
+      .select()
+      .from(checklists)
+      .where(and(eq(checklists.id, id), revealedChecklist))
+      .for('update');
     if (!current) throw notFound();
     const placeChanges =
       patch.dzongkhag !== undefined || patch.gewog !== undefined || patch.village !== undefined;
@@ -78,7 +82,11 @@ export async function correctChecklist(
 /** DELETE /api/v1/checklists/{id}: removes a checklist, its entries and their photos; logged. */
 export async function deleteChecklist(ctx: AppContext, actor: UserRow, id: string): Promise<MessageResponse> {
   const { name, photos, count } = await ctx.database.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(checklists).where(eq(checklists.id, id)).for('update');
+    const [current] = await tx
+      .select()
+      .from(checklists)
+      .where(and(eq(checklists.id, id), revealedChecklist))
+      .for('update');
     if (!current) throw notFound();
     const gone = await tx
       .select({ photoUrl: entries.photoUrl })

@@ -13,6 +13,8 @@ import { birdKey } from './species-link';
 const WIRE_STATUS: Record<ChecklistRow['status'], ChecklistStatus> = {
   draft: 'draftchecklist',
   submitted: 'submittedchecklist',
+  // Never read for an answer (see revealedChecklist); not submitted, should one slip through.
+  importing: 'draftchecklist',
 };
 
 /**

@@ -22,6 +22,7 @@ import {
   type EntryRow,
   entries,
   type NewEntryRow,
+  revealedChecklist,
   statsListTotals,
   statsListValues,
   users,
@@ -308,7 +309,13 @@ export const recordsRepository = {
   hasFilters,
 
   findChecklistById: async (db: Executor, id: string): Promise<ChecklistRow | undefined> =>
-    (await db.select().from(checklists).where(eq(checklists.id, id)).limit(1))[0],
+    (
+      await db
+        .select()
+        .from(checklists)
+        .where(and(eq(checklists.id, id), revealedChecklist))
+        .limit(1)
+    )[0],
 
   /** The checklist with this name (any case): a submitted one before a draft, then the newest. */
   findChecklistByName: async (db: Executor, name: string): Promise<ChecklistRow | undefined> =>
@@ -316,7 +323,7 @@ export const recordsRepository = {
       await db
         .select()
         .from(checklists)
-        .where(sql`lower(${checklists.name}) = lower(${name})`)
+        .where(and(sql`lower(${checklists.name}) = lower(${name})`, revealedChecklist))
         .orderBy(
           sql`(${checklists.status} = 'submitted') desc`,
           ...CHECKLIST_ORDER.slice(0, 2),

@@ -1,6 +1,7 @@
 import { type EntryFlag, MONTH_NAMES } from '@jarog/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { firstHolders, observerKey, type StagedRecords } from './flags.duplicates';
 import { dzongkhagAt, isInDzongkhag } from './geo';
 
 /*
@@ -48,23 +49,42 @@ interface Facts {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * The ids go in as one uuid[] (its length is known to the planner, so a 50-entry checklist is costed
- * as small and never pays for JIT compilation). The facts for every entry of the given submitted checklists, in one statement: per entry a few
+ * The facts for every entry of the given submitted checklists, in one statement: per entry a few
  * primary-key probes into review_history (at most 12 rows per bird and dzongkhag; the national
- * fallback reads at most 240), the limit, the catalogue's residency and one index probe for a
- * duplicate. The entry's own approved contribution is taken out of its history.
+ * fallback reads at most 240), the limit, the catalogue's residency and its duplicate (firstHolders).
+ * The entry's own approved contribution is taken out of its history. The ids go in as one uuid[] (its
+ * length is known to the planner, so a 50-entry checklist is costed as small and never pays for JIT
+ * compilation).
  */
-async function factsOf(db: Db | Tx, checklistIds: string[]): Promise<Facts[]> {
+async function factsOf(db: Db | Tx, checklistIds: string[], staged?: StagedRecords): Promise<Facts[]> {
   if (checklistIds.length === 0) return [];
+  const source = staged ?? { checklists: sql`checklists`, entries: sql`entries` };
+  const history = staged
+    ? sql`(select bird_name, dzongkhag, month, entries, birds from review_history
+           union all select bird_name, dzongkhag, month, entries, birds from ${staged.history})`
+    : sql`review_history`;
+  // Stored records find their duplicates here; staged ones have them found beforehand (stageDuplicates).
+  const duplicates = staged
+    ? { ctes: sql``, table: staged.duplicates }
+    : {
+        ctes: sql`,
+    k as (
+      select distinct observer_key, observer_id, lower(observer_name) as observer_lower, selected_date,
+             dzongkhag, coalesce(gewog, '') as gewog, coalesce(village, '') as village, lower(bird_name) as bird
+      from t),
+    ${firstHolders()}`,
+        table: sql`firsts`,
+      };
   const result = await db.execute(sql`
     with t as (
       select e.id, e.bird_name, e.species_id, e.is_new_species, e.total, e.checklist_id,
              c.observer_id, c.observer_name, c.selected_date, c.gewog, c.village, c.latitude, c.longitude,
              coalesce(c.dzongkhag, '') as dzongkhag, extract(month from c.selected_date)::int as month,
-             case when e.approval = 'approved' and not e.is_new_species then 1 else 0 end as self
-      from entries e join checklists c on c.id = e.checklist_id
+             case when e.approval = 'approved' and not e.is_new_species then 1 else 0 end as self,
+             ${observerKey('c')} as observer_key
+      from ${source.entries} e join ${source.checklists} c on c.id = e.checklist_id
       where c.id = any(${`{${checklistIds.join(',')}}`}::uuid[])
-        and c.status = 'submitted')
+        and c.status = 'submitted')${duplicates.ctes}
     select t.id, t.bird_name, t.species_id, t.is_new_species, t.total, t.selected_date::text as selected_date,
            t.month, t.dzongkhag, t.latitude, t.longitude,
            t.selected_date > current_date + 1 as future, t.selected_date < ${OLDEST_DATE}::date as too_old,
@@ -72,28 +92,23 @@ async function factsOf(db: Db | Tx, checklistIds: string[]): Promise<Facts[]> {
            coalesce(h.season_birds, 0) - t.self * t.total as season_birds,
            coalesce(n.n, 0) - t.self as national_n, coalesce(n.birds, 0) - t.self * t.total as national_birds,
            l.max_count as limit_count, l.source as limit_source, l.basis as limit_basis,
-           s.residency, d.name as duplicate_of
+           s.residency,
+           case when d.ids[1] <> t.checklist_id then d.names[1] else d.names[2] end as duplicate_of
     from t
     left join lateral (
       select sum(entries)::int as place_n,
              (sum(entries) filter (where month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)))::int as season_n,
              (sum(birds) filter (where month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)))::float8 as season_birds
-      from review_history where bird_name = t.bird_name and dzongkhag = t.dzongkhag) h on true
+      from ${history} h where bird_name = t.bird_name and dzongkhag = t.dzongkhag) h on true
     left join lateral (
       select sum(entries)::int as n, sum(birds)::float8 as birds
-      from review_history
+      from ${history} h
       where bird_name = t.bird_name and month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)) n on true
     left join review_limits l on l.species_id = t.species_id and l.dzongkhag = t.dzongkhag and l.month = t.month
     left join species s on s.id = t.species_id
-    left join lateral (
-      select c2.name from checklists c2 join entries e2 on e2.checklist_id = c2.id
-      where c2.selected_date = t.selected_date and c2.id <> t.checklist_id and c2.status = 'submitted'
-        and (case when t.observer_id is not null then c2.observer_id = t.observer_id
-                  else c2.observer_id is null and lower(c2.observer_name) = lower(t.observer_name) end)
-        and c2.dzongkhag is not distinct from nullif(t.dzongkhag, '')
-        and c2.gewog is not distinct from t.gewog and c2.village is not distinct from t.village
-        and lower(e2.bird_name) = lower(t.bird_name)
-      order by c2.created_at, c2.id limit 1) d on true`);
+    left join ${duplicates.table} d
+      on d.observer_key = t.observer_key and d.selected_date = t.selected_date and d.dzongkhag = t.dzongkhag
+     and d.gewog = coalesce(t.gewog, '') and d.village = coalesce(t.village, '') and d.bird = lower(t.bird_name)`);
   return rowsOf<Facts>(result).map((r) => ({
     ...r,
     total: Number(r.total),
@@ -211,11 +226,15 @@ export function outsideDzongkhag(
   };
 }
 
-/** Every entry's flags on the given checklists (submitted ones; drafts have none yet). */
-export async function computeFlags(db: Db | Tx, checklistIds: string[]): Promise<Map<string, EntryFlag[]>> {
+/** Every entry's flags on the given checklists (submitted ones; drafts have none yet), stored or staged. */
+export async function computeFlags(
+  db: Db | Tx,
+  checklistIds: string[],
+  staged?: StagedRecords,
+): Promise<Map<string, EntryFlag[]>> {
   const out = new Map<string, EntryFlag[]>();
   const outside = new Map<string, EntryFlag | undefined>();
-  for (const f of await factsOf(db, checklistIds)) {
+  for (const f of await factsOf(db, checklistIds, staged)) {
     const key = `${f.latitude},${f.longitude},${f.dzongkhag}`;
     if (!outside.has(key)) outside.set(key, outsideDzongkhag(f.latitude, f.longitude, f.dzongkhag));
     const where = outside.get(key);

@@ -219,10 +219,11 @@ export async function importSpecies(
         tx,
         existing.map((e) => e.id),
       );
-      let inserted = 0;
-      let updated = 0;
-      const data: SpeciesUploadResponse['data'] = [];
+      // Every row is decided first, then written in a few multi-row statements: the transaction stays
+      // short, which on the embedded database is how long every other request waits.
       const preview: UploadPreviewItem[] = [];
+      const toInsert: { a: Accepted; row: NewSpeciesRow }[] = [];
+      const toUpdate: { a: Accepted; match: SpeciesRow; columns: Partial<NewSpeciesRow> }[] = [];
       for (const a of accepted) {
         const match =
           (a.fields.scientificName ? bySci.get(a.fields.scientificName.toLowerCase()) : undefined) ??
@@ -235,20 +236,44 @@ export async function importSpecies(
           name: a.fields.englishName,
           changes,
         });
-        const row = match
-          ? await repo.update(tx, match.id, columns)
-          : await repo.insert(tx, { ...columns, englishName: a.fields.englishName });
-        if (!row) continue;
-        if (match) updated++;
-        else inserted++;
-        const known = new Set((photos.get(row.id) ?? []).map((p) => p.url));
-        await repo.addPhotos(
-          tx,
-          row.id,
-          a.photoUrls.filter((u) => !known.has(u)).map((url) => ({ url, thumbnailUrl: null })),
-        );
-        data.push({ _id: row.id, englishName: row.englishName, scientificName: row.scientificName });
+        if (match) toUpdate.push({ a, match, columns });
+        else toInsert.push({ a, row: { ...columns, englishName: a.fields.englishName } });
       }
+      const created = await repo.insertMany(
+        tx,
+        toInsert.map((x) => x.row),
+      );
+      const changed = new Map(
+        (
+          await repo.updateMany(
+            tx,
+            toUpdate.map((x) => ({ id: x.match.id, columns: x.columns })),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      const written = [
+        ...toInsert.flatMap((x, i) => (created[i] ? [{ a: x.a, row: created[i] }] : [])),
+        ...toUpdate.flatMap((x) => {
+          const row = changed.get(x.match.id);
+          return row ? [{ a: x.a, row }] : [];
+        }),
+      ].sort((p, q) => p.a.row - q.a.row);
+      const newPhotos = written.flatMap(({ a, row }) => {
+        const stored = photos.get(row.id) ?? [];
+        const known = new Set(stored.map((p) => p.url));
+        const start = stored.reduce((max, p) => Math.max(max, p.position), -1) + 1;
+        return a.photoUrls
+          .filter((u) => !known.has(u))
+          .map((url, i) => ({ speciesId: row.id, url, thumbnailUrl: null, position: start + i }));
+      });
+      await repo.addPhotosMany(tx, newPhotos);
+      const inserted = created.length;
+      const updated = changed.size;
+      const data: SpeciesUploadResponse['data'] = written.map(({ row }) => ({
+        _id: row.id,
+        englishName: row.englishName,
+        scientificName: row.scientificName,
+      }));
       await recordActivity(
         tx,
         actor,

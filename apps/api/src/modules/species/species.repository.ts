@@ -1,5 +1,5 @@
 import type { SpeciesListQuery } from '@jarog/contracts';
-import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   checklists,
@@ -12,6 +12,8 @@ import {
 } from '../../db/schema';
 
 type Executor = Db | Tx;
+/** Rows per multi-row statement: well under PostgreSQL's 65,535 parameters at ~25 columns a row. */
+const INSERT_ROWS = 1000;
 
 /** Escapes LIKE wildcards so user text is matched literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -182,6 +184,66 @@ export const speciesRepository = {
     return created;
   },
 
+  /** Inserts many species in a few statements; rows come back in the order given. */
+  insertMany: async (db: Executor, rows: NewSpeciesRow[]): Promise<SpeciesRow[]> => {
+    const out: SpeciesRow[] = [];
+    for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+      out.push(
+        ...(await db
+          .insert(species)
+          .values(rows.slice(i, i + INSERT_ROWS))
+          .returning()),
+      );
+    }
+    return out;
+  },
+
+  /**
+   * Applies many patches, one statement per set of columns patched (an upload's rows mostly share one):
+   * each patch sets only its own columns. Species removed meanwhile come back absent.
+   */
+  updateMany: async (
+    db: Executor,
+    patches: { id: string; columns: Partial<NewSpeciesRow> }[],
+  ): Promise<SpeciesRow[]> => {
+    const names = new Map(Object.entries(getTableColumns(species)).map(([key, c]) => [key, c.name]));
+    const groups = new Map<string, { keys: (keyof NewSpeciesRow)[]; records: Record<string, unknown>[] }>();
+    for (const { id, columns } of patches) {
+      const keys = (Object.keys(columns) as (keyof NewSpeciesRow)[]).sort();
+      const group = groups.get(keys.join()) ?? { keys, records: [] };
+      group.records.push({
+        id,
+        ...Object.fromEntries(keys.map((k) => [names.get(k) ?? k, columns[k]])),
+      });
+      groups.set(keys.join(), group);
+    }
+    const updated: string[] = [];
+    for (const { keys, records } of groups.values()) {
+      const set = sql.join(
+        keys.map((k) => sql`${sql.identifier(names.get(k) ?? k)} = x.${sql.identifier(names.get(k) ?? k)}`),
+        sql`, `,
+      );
+      for (let i = 0; i < records.length; i += INSERT_ROWS) {
+        const part = JSON.stringify(records.slice(i, i + INSERT_ROWS));
+        const result = await db.execute(sql`
+          update species s set ${set}, updated_at = now()
+          from jsonb_populate_recordset(null::species, ${part}::jsonb) as x
+          where s.id = x.id returning s.id`);
+        updated.push(...(result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+      }
+    }
+    const rows: SpeciesRow[] = [];
+    for (let i = 0; i < updated.length; i += INSERT_ROWS) {
+      rows.push(
+        ...(await db
+          .select()
+          .from(species)
+          .where(inArray(species.id, updated.slice(i, i + INSERT_ROWS)))),
+      );
+    }
+    return rows;
+  },
+
   update: async (db: Executor, id: string, patch: Partial<NewSpeciesRow>): Promise<SpeciesRow | undefined> =>
     (
       await db
@@ -218,6 +280,16 @@ export const speciesRepository = {
       .where(eq(speciesPhotos.speciesId, speciesId));
     const start = Number(last?.p ?? -1) + 1;
     await db.insert(speciesPhotos).values(photos.map((p, i) => ({ speciesId, ...p, position: start + i })));
+  },
+
+  /** Adds photos to many species in one statement per few thousand (positions given by the caller). */
+  addPhotosMany: async (
+    db: Executor,
+    photos: { speciesId: string; url: string; thumbnailUrl: string | null; position: number }[],
+  ) => {
+    for (let i = 0; i < photos.length; i += INSERT_ROWS) {
+      await db.insert(speciesPhotos).values(photos.slice(i, i + INSERT_ROWS));
+    }
   },
 
   deletePhoto: async (

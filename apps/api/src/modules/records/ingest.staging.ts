@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import type { EntryFlag } from '@jarog/contracts';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { checklists, entries, type NewChecklistRow, type NewEntryRow } from '../../db/schema';
+import { yieldToEventLoop } from '../../lib/yield';
+import {
+  indexStagedDuplicates,
+  type StagedRecords,
+  stageDuplicateKeys,
+  stageDuplicates,
+} from '../review/flags.duplicates';
+
+/** Rows per staging statement: each is its own short statement, so requests queued behind it wait little. */
+export const STAGE_ROWS = 1000;
+
+/** Duplicate keys (birder, day, place, bird) looked up per statement. */
+const DUPLICATE_KEYS = 500;
+/** Hidden checklists removed per statement when an upload fails. */
+const DISCARD_CHECKLISTS = 200;
+
+/** Drizzle's property names to column names, for writing rows as JSON records. */
+const columnNames = (table: typeof checklists | typeof entries) =>
+  new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name]));
+const CHECKLIST_COLUMNS = columnNames(checklists);
+const ENTRY_COLUMNS = columnNames(entries);
+
+function asRecord(values: object, names: Map<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const name = names.get(key);
+    if (!name) throw new Error(`No column for ${key}`);
+    out[name] = value;
+  }
+  return out;
+}
+
+const list = (names: readonly string[], prefix?: string) =>
+  sql.join(
+    names.map((n) => (prefix ? sql`${sql.raw(prefix)}.${sql.identifier(n)}` : sql.identifier(n))),
+    sql`, `,
+  );
+
+export type StagedChecklist = NewChecklistRow & { id: string };
+export type StagedEntry = NewEntryRow & { id: string; checklistId: string; position: number };
+
+/**
+ * One upload's new checklists on their way in (see ingest.staged.ts). First in temporary tables of this
+ * session, shaped like checklists and entries, where they are written in short statements and judged
+ * (review flags); then copied into the real tables hidden ('importing'); then revealed by one UPDATE.
+ * Temporary tables vanish with the session; hidden rows a crash leaves behind are removed at start-up
+ * (discardHiddenImports).
+ */
+export class Staging implements StagedRecords {
+  readonly checklists: SQL;
+  readonly entries: SQL;
+  readonly history: SQL;
+  readonly keys: SQL;
+  readonly duplicates: SQL;
+  private checklistColumns: string[] = [];
+  private entryColumns: string[] = [];
+
+  private constructor(
+    private readonly db: Db,
+    readonly name: string,
+  ) {
+    this.checklists = sql`${sql.identifier(`${name}_checklists`)}`;
+    this.entries = sql`${sql.identifier(`${name}_entries`)}`;
+    this.history = sql`${sql.identifier(`${name}_history`)}`;
+    this.keys = sql`${sql.identifier(`${name}_keys`)}`;
+    this.duplicates = sql`${sql.identifier(`${name}_duplicates`)}`;
+  }
+
+  static async open(db: Db): Promise<Staging> {
+    const stage = new Staging(db, `import_${randomBytes(6).toString('hex')}`);
+    await db.execute(sql`create temporary table ${stage.checklists} (like checklists including defaults)`);
+    await db.execute(
+      sql`create temporary table ${stage.entries} (like entries including defaults including generated, position integer not null)`,
+    );
+    return stage;
+  }
+
+  /** Writes checklists, in statements of STAGE_ROWS rows. */
+  async addChecklists(rows: StagedChecklist[]): Promise<void> {
+    if (rows.length === 0) return;
+    const records = rows.map((r) => asRecord(r, CHECKLIST_COLUMNS));
+    this.checklistColumns = Object.keys(records[0] ?? {});
+    for (let i = 0; i < records.length; i += STAGE_ROWS) {
+      const part = JSON.stringify(records.slice(i, i + STAGE_ROWS));
+      await this.db.execute(sql`
+        insert into ${this.checklists} (${list(this.checklistColumns)})
+        select ${list(this.checklistColumns)} from json_populate_recordset(null::${this.checklists}, ${part}::json)`);
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Writes entries, in statements of STAGE_ROWS rows; `written` hears how many so far. */
+  async addEntries(rows: StagedEntry[], written?: (done: number) => void): Promise<void> {
+    if (rows.length === 0) return;
+    const records = rows.map(({ position, ...r }) => ({ ...asRecord(r, ENTRY_COLUMNS), position }));
+    this.entryColumns = Object.keys(records[0] ?? {});
+    for (let i = 0; i < records.length; i += STAGE_ROWS) {
+      const part = JSON.stringify(records.slice(i, i + STAGE_ROWS));
+      await this.db.execute(sql`
+        insert into ${this.entries} (${list(this.entryColumns)})
+        select ${list(this.entryColumns)} from json_populate_recordset(null::${this.entries}, ${part}::json)`);
+      written?.(Math.min(i + STAGE_ROWS, records.length));
+      await yieldToEventLoop();
+    }
+  }
+
+  /**
+   * Once everything is written: the indexes the flag lookups use, the planner's statistics (temporary
+   * tables are never analysed on their own), the staged approved history per bird, dzongkhag and month
+   * as review_history would hold it once they are stored, and each staged entry's possible duplicates
+   * (a few hundred birder, day, place and bird keys per statement).
+   */
+  async prepareForFlags(): Promise<void> {
+    await this.db.execute(sql`create index on ${this.checklists} (id)`);
+    await this.db.execute(sql`create index on ${this.checklists} (observer_id, selected_date)`);
+    await this.db.execute(sql`create index on ${this.checklists} (lower(observer_name), selected_date)`);
+    await this.db.execute(sql`create index on ${this.entries} (checklist_id)`);
+    await this.db.execute(sql`analyze ${this.checklists}`);
+    await this.db.execute(sql`analyze ${this.entries}`);
+    await this.db.execute(sql`
+      create temporary table ${this.history} as
+      select e.bird_name, coalesce(c.dzongkhag, '') as dzongkhag, extract(month from c.selected_date)::smallint as month,
+             count(*)::integer as entries, sum(e.total)::bigint as birds
+      from ${this.entries} e join ${this.checklists} c on c.id = e.checklist_id
+      where c.status = 'submitted' and e.approval = 'approved' and not e.is_new_species
+      group by 1, 2, 3`);
+    await this.db.execute(sql`create index on ${this.history} (bird_name, dzongkhag, month)`);
+    await this.db.execute(sql`analyze ${this.history}`);
+    const keys = await stageDuplicateKeys(this.db, this);
+    for (let from = 1; from <= keys; from += DUPLICATE_KEYS) {
+      await stageDuplicates(this.db, this, from, from + DUPLICATE_KEYS - 1);
+    }
+    await indexStagedDuplicates(this.db, this);
+  }
+
+  /** Stores staged entries' flags (one statement per call). */
+  async setFlags(flags: Map<string, EntryFlag[]>): Promise<void> {
+    if (flags.size === 0) return;
+    const rows = [...flags].map(([id, items]) => ({
+      id,
+      flags: items,
+      codes: [...new Set(items.map((f) => f.code))],
+    }));
+    await this.db.execute(sql`
+      update ${this.entries} e set flags = x.flags, flag_codes = array(select jsonb_array_elements_text(x.codes))
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, flags jsonb, codes jsonb)
+      where e.id = x.id`);
+  }
+
+  /**
+   * Whether a stored console or upload checklist now has the natural key and observer of a staged one:
+   * written by someone else since the upload was planned, so the staged copy would duplicate it.
+   */
+  async clashes(tx: Tx): Promise<boolean> {
+    const result = await tx.execute(sql`
+      select 1 from ${this.checklists} s join checklists c
+        on lower(c.name) = lower(s.name) and c.selected_date = s.selected_date and c.selected_time = s.selected_time
+      where c.source in ('console', 'upload') and c.status <> 'importing'
+        and (case when s.observer_id is not null then c.observer_id = s.observer_id
+                  else c.observer_id is null and lower(c.observer_name) = lower(s.observer_name) end)
+      limit 1`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  }
+
+  /**
+   * Writes these staged checklists and their entries into the real tables, hidden: status 'importing'
+   * and no observer (so no birder's own lists or statistics count them either), entries a microsecond
+   * apart in file order. One statement per table; an account or species removed meanwhile is left out.
+   */
+  async hide(ids: string[]): Promise<void> {
+    const idList = `{${ids.join(',')}}`;
+    const checklistColumns = this.checklistColumns.filter((c) => c !== 'status' && c !== 'observer_id');
+    await this.db.execute(sql`
+      insert into checklists (${list(checklistColumns)}, status, observer_id, created_at, updated_at)
+      select ${list(checklistColumns, 's')}, 'importing', null, now(), now()
+      from ${this.checklists} s where s.id = any(${idList}::uuid[])`);
+    const entryColumns = this.entryColumns.filter(
+      (c) => c !== 'position' && c !== 'species_id' && c !== 'reviewed_by',
+    );
+    await this.db.execute(sql`
+      insert into entries (${list(entryColumns)}, species_id, reviewed_by, created_at, flags, flag_codes)
+      select ${list(entryColumns, 's')}, sp.id, r.id, now() + s.position * interval '1 microsecond',
+             s.flags, s.flag_codes
+      from ${this.entries} s
+      left join species sp on sp.id = s.species_id
+      left join users r on r.id = s.reviewed_by
+      where s.checklist_id = any(${idList}::uuid[])
+      order by s.position`);
+  }
+
+  /**
+   * Reveals every hidden checklist of this upload, in the caller's transaction: one UPDATE, whose
+   * triggers bring every statistic up to date at once. Created now, as a direct write would be.
+   */
+  async reveal(tx: Tx): Promise<void> {
+    await tx.execute(sql`
+      update checklists c set status = s.status, observer_id = u.id, created_at = now(), updated_at = now()
+      from ${this.checklists} s left join users u on u.id = s.observer_id
+      where c.id = s.id and c.status = 'importing'`);
+  }
+
+  /** Removes what `hide` wrote (an upload that failed), a few hundred checklists per statement. */
+  async discard(ids: string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += DISCARD_CHECKLISTS) {
+      await this.db.execute(sql`
+        delete from checklists
+        where id = any(${`{${ids.slice(i, i + DISCARD_CHECKLISTS).join(',')}}`}::uuid[]) and status = 'importing'`);
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Drops the temporary tables. */
+  async drop(): Promise<void> {
+    await this.db.execute(
+      sql`drop table if exists ${this.duplicates}, ${this.keys}, ${this.history}, ${this.entries}, ${this.checklists}`,
+    );
+  }
+}
+
+/**
+ * Removes the hidden checklists (and their entries) of uploads that never finished: a crash between
+ * `hide` and `reveal`. Run at start-up, before any request. Only the embedded database stages uploads,
+ * and it belongs to one process, so no upload can be running then. (Were PostgreSQL, with several API
+ * processes, ever to stage, this would have to spare the uploads of the others.)
+ */
+export async function discardHiddenImports(db: Db): Promise<number> {
+  const result = await db.execute(sql`delete from checklists where status = 'importing' returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

@@ -1,0 +1,205 @@
+import type { AddressInfo } from 'node:net';
+import { type ChecklistUploadProgress, ChecklistUploadProgressSchema } from '@jarog/contracts';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/bootstrap';
+import { createLogger } from '../src/lib/logger';
+import { type BuiltUser, bearer, buildAdmin } from './factories';
+import { createTestApp, type TestApp } from './harness';
+
+/*
+ * Large checklist uploads (issue 9). On the embedded database they are staged (temporary tables, then
+ * hidden rows, then one short transaction that reveals them) so that other requests are not kept waiting;
+ * on PostgreSQL they are written in one transaction. Either way: all or nothing, nothing left behind by a
+ * failure, the same file twice gives one copy. Files generated here.
+ */
+let t: TestApp;
+let admin: BuiltUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildAdmin(t);
+});
+afterAll(() => t.close());
+
+const HEADER = ['ChecklistName', 'SelectedDate', 'SelectedTime', 'Birder', 'Dzongkhag', 'BirdName', 'Total'];
+const BIRDS = ['Common Raven', 'Grey Heron', 'Ruddy Shelduck', 'Oriental Turtle Dove'];
+let files = 0;
+/** A file of new checklists named `<label> <file>-<n>`, four birds each, that all pass validation. */
+async function sheet(rows: number, label: string): Promise<{ file: Buffer; prefix: string }> {
+  const prefix = `${label} ${++files}-${Date.now()}`;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('checklists');
+  ws.addRow(HEADER);
+  for (let i = 0; i < rows; i++) {
+    ws.addRow([
+      `${prefix}-${Math.floor(i / 4)}`,
+      '2025-04-12',
+      '07:30',
+      'Pema',
+      'Paro',
+      BIRDS[i % 4],
+      1 + (i % 3),
+    ]);
+  }
+  return { file: Buffer.from(await wb.xlsx.writeBuffer()), prefix };
+}
+
+const upload = (file: Buffer) =>
+  t.http().post('/api/v1/checklists/fileupload').set(bearer(admin)).attach('file', file, 'staging.xlsx');
+
+const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => {
+  const result = (await t.ctx.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0] as T;
+};
+/** Everything an upload changes, whichever part of it. */
+const state = () =>
+  one<{ checklists: number; entries: number; listed: number; activity: number }>(sql`
+    select (select count(*)::int from checklists) as checklists, (select count(*)::int from entries) as entries,
+           (select coalesce(sum(checklists + entries), 0)::int from stats_list_totals) as listed,
+           (select count(*)::int from notifications) as activity`);
+/** What a staged upload could leave behind: hidden checklists, temporary staging tables. */
+const leftovers = () =>
+  one<{ hidden: number; staging: number }>(sql`
+    select (select count(*)::int from checklists where status = 'importing') as hidden,
+           (select count(*)::int from pg_class where relname like 'import\\_%' and relpersistence = 't') as staging`);
+const named = (prefix: string) =>
+  one<{ checklists: number; entries: number }>(sql`
+    select count(distinct c.id)::int as checklists, count(e.id)::int as entries
+    from checklists c left join entries e on e.checklist_id = c.id where c.name like ${`${prefix}%`}`);
+
+describe('large checklist uploads', () => {
+  it('an upload that fails while writing leaves nothing: no rows, no statistics, no hidden rows, no staging tables', async () => {
+    const { file, prefix } = await sheet(3_000, 'Boom');
+    const before = await state();
+    // A fault injected into the database: the moment these checklists would become submitted, it refuses.
+    const db = t.ctx.database.db;
+    await db.execute(sql`
+      create function upload_fault() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'submitted' and new.name like 'Boom %' then raise exception 'injected fault'; end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger upload_fault before insert or update on checklists for each row execute function upload_fault()`,
+    );
+    try {
+      const res = await upload(file);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({
+        message: 'Something went wrong on our side. Please try again later.',
+        code: 'INTERNAL',
+      });
+    } finally {
+      await db.execute(sql`drop trigger upload_fault on checklists`);
+      await db.execute(sql`drop function upload_fault()`);
+    }
+    expect(await state()).toEqual(before);
+    expect(await leftovers()).toEqual({ hidden: 0, staging: 0 });
+    // Nothing in the way of the same file afterwards.
+    const again = await upload(file);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ inserted: 3_000, checklists: 750 });
+    expect(await named(prefix)).toEqual({ checklists: 750, entries: 3_000 });
+    expect(await leftovers()).toEqual({ hidden: 0, staging: 0 });
+  }, 120_000);
+
+  it('a refused file (a bad row) changes nothing and leaves nothing behind', async () => {
+    const { file } = await sheet(40, 'Refused');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    const row = wb.worksheets[0]?.getRow(9);
+    if (row) row.getCell(2).value = 'not a date';
+    const bad = Buffer.from(await wb.xlsx.writeBuffer());
+    const before = await state();
+    const res = await upload(bad);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION');
+    expect(await state()).toEqual(before);
+    expect(await leftovers()).toEqual({ hidden: 0, staging: 0 });
+  });
+
+  it('hidden rows a crash left behind are seen by no one, and the next start removes them', async () => {
+    const before = await state();
+    const { id } = await one<{ id: string }>(sql`
+      insert into checklists (name, observer_name, selected_date, status, source, dzongkhag)
+      values ('Crash leftover', 'Pema', '2025-04-12', 'importing', 'upload', 'Paro') returning id`);
+    await t.ctx.database.db.execute(
+      sql`insert into entries (checklist_id, bird_name, total, approval) values (${id}, 'Common Raven', 2, 'approved')`,
+    );
+    const http = t.http().set(bearer(admin));
+    expect((await http.get(`/api/v1/checklists/${id}`)).status).toBe(404);
+    expect((await http.get(`/api/v1/checklists/${encodeURIComponent('Crash leftover')}`)).status).toBe(404);
+    const list = await http.get('/api/v1/checklists?search=Crash%20leftover');
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).not.toContain('Crash leftover');
+    const after = await state();
+    expect(after.listed).toBe(before.listed);
+
+    // The API starts again on the same database.
+    await bootstrap(t.ctx.env, createLogger('silent'), { database: t.ctx.database });
+    expect(await leftovers()).toEqual({ hidden: 0, staging: 0 });
+    expect(await state()).toMatchObject({ checklists: before.checklists, entries: before.entries });
+  });
+
+  it('a public read completes while a large upload is still being written', async () => {
+    const { file, prefix } = await sheet(4_000, 'Meanwhile');
+    const server = t.app.listen(0);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const count = async () => {
+      const r = await fetch(`${base}/api/v1/checklists/get-count`, { headers: bearer(admin) });
+      return ((await r.json()) as { count: number }).count;
+    };
+    try {
+      const before = await count();
+      const form = new FormData();
+      form.append('file', new Blob([file]), 'meanwhile.xlsx');
+      const res = await fetch(`${base}/api/v1/checklists/fileupload`, {
+        method: 'POST',
+        headers: { ...bearer(admin), Accept: 'application/x-ndjson' },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      const events: ChecklistUploadProgress[] = [];
+      let reads: Promise<{ status: number; count: number }> | undefined;
+      const decoder = new TextDecoder();
+      let pending = '';
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        pending += decoder.decode(chunk, { stream: true });
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines.filter(Boolean)) {
+          const event = ChecklistUploadProgressSchema.parse(JSON.parse(line));
+          events.push(event);
+          // Once the upload is writing, a signed-out reader asks for the species list; when that is
+          // answered, an admin asks how many checklists there are.
+          if (event.phase === 'writing' && !reads) {
+            reads = fetch(`${base}/api/v1/species?limit=5`).then(async (r) => {
+              await r.arrayBuffer();
+              return { status: r.status, count: await count() };
+            });
+          }
+        }
+      }
+      const answer = await reads;
+      expect(answer?.status).toBe(200);
+      // The count was read before the upload committed: the public read ended while it was in progress.
+      expect(answer?.count).toBe(before);
+      expect(events.at(-1)).toMatchObject({ phase: 'done', result: { inserted: 4_000 } });
+      expect(await count()).toBe(before + 1_000);
+      expect(await named(prefix)).toEqual({ checklists: 1_000, entries: 4_000 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 120_000);
+
+  it('the same new file sent twice at once is stored once', async () => {
+    const { file, prefix } = await sheet(1_200, 'Twice');
+    const [a, b] = await Promise.all([upload(file), upload(file)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.inserted + b.body.inserted).toBe(1_200);
+    expect(a.body.unchanged + b.body.unchanged).toBe(1_200);
+    expect(await named(prefix)).toEqual({ checklists: 300, entries: 1_200 });
+    expect(await leftovers()).toEqual({ hidden: 0, staging: 0 });
+  }, 120_000);
+});
