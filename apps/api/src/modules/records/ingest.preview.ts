@@ -5,7 +5,7 @@ import type { ChecklistRow, EntryRow } from '../../db/schema';
 import type { ChecklistDraft } from './ingest.drafts';
 import { ingestRepository as repo } from './ingest.repository';
 import { runWrite, tally } from './ingest.service';
-import { findExisting, type WriteMode, type WriteResult } from './ingest.write';
+import { sortDrafts, type WriteMode, type WriteResult } from './ingest.write';
 import { birdKey, resolveSpecies } from './species-link';
 
 /** The stored checklists (and their entries) an upload may change, read before a dry run writes. */
@@ -84,24 +84,23 @@ class DryRun {
 }
 
 /**
- * What an upload would do, nothing saved. Checklists it would create are listed from the file alone
- * (every entry an insert, names as the catalogue spells them); those it would change are written in a
- * transaction that is rolled back, and compared field by field with what was stored before. A file of
- * new checklists thus holds no transaction open however large it is.
+ * What an upload would do, nothing saved. Read first, outside any transaction: checklists it would create
+ * are listed from the file alone (every entry an insert, names as the catalogue spells them), and stored
+ * checklists it would leave as they are, as unchanged. Only those it would change are written, in a
+ * transaction that is rolled back, and compared field by field with what was stored before. A large file
+ * of new or unchanged checklists thus holds no transaction open.
  */
 export async function previewWrite(
   ctx: AppContext,
   drafts: ChecklistDraft[],
   mode: WriteMode,
 ): Promise<{ preview: UploadPreviewItem[] } & ReturnType<typeof tally>> {
-  const found = await findExisting(ctx.database.db, drafts, mode);
-  const fresh = drafts.filter((_, i) => !found[i]);
-  const continuing = drafts.filter((_, i) => found[i]);
+  const { fresh, changing, unchanged } = await sortDrafts(ctx.database.db, drafts, mode);
   const species = await resolveSpecies(
     ctx.database.db,
     fresh.flatMap((d) => d.entries.map((e) => e.birdName)),
   );
-  const preview = fresh.flatMap((d) =>
+  const inserts = fresh.flatMap((d) =>
     d.entries.map(
       (e): UploadPreviewItem => ({
         row: e.seq,
@@ -111,33 +110,46 @@ export async function previewWrite(
       }),
     ),
   );
-  const counts = { inserted: preview.length, updated: 0, unchanged: 0 };
-  if (continuing.length > 0) {
-    const { onWritten: _, ...quiet } = mode;
-    let snapshot: DryRunSnapshot | undefined;
-    const stored = await runWrite(ctx, {
-      scope: 'console',
-      drafts: continuing,
-      mode: quiet,
-      before: async (tx) => {
-        snapshot = await snapshotFor(tx, continuing);
-      },
-      after: async (_tx, result) => {
-        throw new DryRun({ ...tally(result), preview: snapshot ? previewOf(snapshot, result) : [] });
-      },
-    }).then(
-      () => undefined,
-      (err: unknown) => {
-        if (err instanceof DryRun) return err.answer;
-        throw err;
-      },
-    );
-    if (stored) {
-      preview.push(...stored.preview);
-      counts.inserted += stored.inserted;
-      counts.updated += stored.updated;
-      counts.unchanged += stored.unchanged;
-    }
-  }
-  return { ...counts, preview: preview.sort((a, b) => a.row - b.row) };
+  const same = unchanged.flatMap((c) =>
+    c.entries.map(
+      (e): UploadPreviewItem => ({
+        row: e.draft.seq,
+        action: 'unchanged',
+        name: `${c.row.name}: ${e.entry.birdName}`,
+        changes: [],
+      }),
+    ),
+  );
+  const changed = changing.length > 0 ? await rolledBack(ctx, changing, mode) : undefined;
+  return {
+    inserted: inserts.length + (changed?.inserted ?? 0),
+    updated: changed?.updated ?? 0,
+    unchanged: same.length + (changed?.unchanged ?? 0),
+    preview: [...inserts, ...same, ...(changed?.preview ?? [])].sort((a, b) => a.row - b.row),
+  };
+}
+
+/** The drafts written in a transaction that is rolled back: what they did, row by row. */
+async function rolledBack(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) {
+  const { onWritten: _, ...quiet } = mode;
+  let snapshot: DryRunSnapshot | undefined;
+  return runWrite(ctx, {
+    scope: 'console',
+    drafts,
+    mode: quiet,
+    before: async (tx) => {
+      snapshot = await snapshotFor(tx, drafts);
+    },
+    after: async (_tx, result) => {
+      throw new DryRun({ ...tally(result), preview: snapshot ? previewOf(snapshot, result) : [] });
+    },
+  }).then(
+    (): never => {
+      throw new Error('a dry run must roll back');
+    },
+    (err: unknown) => {
+      if (err instanceof DryRun) return err.answer;
+      throw err;
+    },
+  );
 }

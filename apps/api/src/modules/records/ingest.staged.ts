@@ -9,9 +9,9 @@ import { ingestRepository as repo } from './ingest.repository';
 import { runWrite, type WriteRequest, withPhotos } from './ingest.service';
 import { STAGE_ROWS, type StagedChecklist, type StagedEntry, Staging } from './ingest.staging';
 import {
-  findExisting,
   newChecklistValues,
   newEntryValues,
+  sortDrafts,
   type WriteMode,
   type WrittenSummary,
   writeDrafts,
@@ -48,10 +48,20 @@ export async function runStagedWrite<T>(
   },
 ): Promise<{ result: WrittenSummary; answer: T }> {
   const db = ctx.database.db;
-  const found = await findExisting(db, opts.drafts, opts.mode);
-  const fresh = opts.drafts.filter((_, i) => !found[i]);
-  if (fresh.length === 0) return runWrite(ctx, opts);
-  const continuing = opts.drafts.filter((_, i) => found[i]);
+  const { fresh, changing, unchanged } = await sortDrafts(db, opts.drafts, opts.mode);
+  // Checklists the file leaves as they are need no write; they are reported all the same.
+  const withUnchanged = (r: WrittenSummary): WrittenSummary => ({
+    checklists: [...unchanged, ...r.checklists],
+    obsoletePhotos: r.obsoletePhotos,
+  });
+  if (fresh.length === 0) {
+    const { result, answer } = await runWrite(ctx, {
+      ...opts,
+      drafts: changing,
+      after: (tx, r) => opts.after(tx, withUnchanged(r)),
+    });
+    return { result: withUnchanged(result), answer };
+  }
   const { onWritten, ...quiet } = opts.mode;
   const planned = await plan(ctx, fresh, opts.mode);
   const ids = planned.checklists.map((c) => c.id);
@@ -79,12 +89,12 @@ export async function runStagedWrite<T>(
         await repo.lock(tx, opts.scope);
         if (await stage.clashes(tx)) throw new Clash();
         await stage.reveal(tx);
-        const stored = await writeDrafts(tx, continuing, quiet);
+        const stored = await writeDrafts(tx, changing, quiet);
         await reviewWritten(tx, stored, opts.mode.source);
-        const result: WrittenSummary = {
+        const result = withUnchanged({
           checklists: [...planned.summary, ...stored.checklists],
           obsoletePhotos: stored.obsoletePhotos,
-        };
+        });
         return { result, answer: await opts.after(tx, result) };
       });
     });

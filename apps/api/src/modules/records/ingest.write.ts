@@ -71,7 +71,7 @@ export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<stri
 }
 
 /** The checklist each draft continues, if any; one stored checklist serves one draft at most. */
-export async function findExisting(tx: Db | Tx, drafts: ChecklistDraft[], mode: WriteMode) {
+async function findExisting(tx: Db | Tx, drafts: ChecklistDraft[], mode: WriteMode) {
   const keys = drafts.map((d) => ({
     name: d.name,
     selectedDate: d.selectedDate,
@@ -194,6 +194,86 @@ export function newChecklistValues(
   };
 }
 
+/** How a draft's bird names resolve against the catalogue (see resolveSpecies). */
+export function resolverFor(species: Map<string, { id: string; englishName: string }>) {
+  return (e: EntryDraft): Resolved => {
+    const match = species.get(birdKey(e.birdName));
+    return { birdName: match?.englishName ?? e.birdName, speciesId: match?.id ?? null };
+  };
+}
+
+/** A stored checklist's entries by bird; the first one of a bird when it is there twice. */
+function firstByBird(stored: readonly EntryRow[]): Map<string, EntryRow> {
+  const byBird = new Map<string, EntryRow>();
+  for (const e of stored) if (!byBird.has(birdKey(e.birdName))) byBird.set(birdKey(e.birdName), e);
+  return byBird;
+}
+
+/**
+ * What a console or upload write of this draft would report for the stored checklist it continues,
+ * when it would change nothing (the same fields, every bird already on it as it is): the checklist and
+ * its entries, all unchanged. Undefined when the write would change something.
+ */
+export function unchangedWrite(
+  row: ChecklistRow,
+  d: ChecklistDraft,
+  stored: readonly EntryRow[],
+  resolve: (e: EntryDraft) => Resolved,
+): WrittenSummary['checklists'][number] | undefined {
+  if (row.status !== 'submitted' || Object.keys(checklistChanges(row, d)).length > 0) return undefined;
+  const byBird = firstByBird(stored);
+  const entries: WrittenSummary['checklists'][number]['entries'] = [];
+  for (const e of [...d.entries].sort((a, b) => a.seq - b.seq)) {
+    const r = resolve(e);
+    const current = byBird.get(birdKey(r.birdName));
+    if (!current || entryChanged(current, e, r)) return undefined;
+    entries.push({ draft: e, entry: current, action: 'unchanged' });
+  }
+  return { row, entries };
+}
+
+/**
+ * Read only, before any transaction (console and upload): the drafts that create checklists, those that
+ * would change a stored one, and, as the write would report them, the stored checklists that drafts
+ * would leave as they are. Those need no write at all.
+ */
+export async function sortDrafts(
+  db: Db,
+  drafts: ChecklistDraft[],
+  mode: WriteMode,
+): Promise<{ fresh: ChecklistDraft[]; changing: ChecklistDraft[]; unchanged: WrittenSummary['checklists'] }> {
+  const found = await findExisting(db, drafts, mode);
+  const stored = groupBy(
+    await repo.entriesOf(
+      db,
+      found.flatMap((f) => (f ? [f.id] : [])),
+    ),
+    (e) => e.checklistId,
+  );
+  const resolve = resolverFor(
+    await resolveSpecies(
+      db,
+      drafts.flatMap((d, i) => (found[i] ? d.entries.map((e) => e.birdName) : [])),
+    ),
+  );
+  const out = {
+    fresh: [] as ChecklistDraft[],
+    changing: [] as ChecklistDraft[],
+    unchanged: [] as WrittenSummary['checklists'],
+  };
+  drafts.forEach((d, i) => {
+    const row = found[i];
+    if (!row) {
+      out.fresh.push(d);
+      return;
+    }
+    const same = unchangedWrite(row, d, stored.get(row.id) ?? [], resolve);
+    if (same) out.unchanged.push(same);
+    else out.changing.push(d);
+  });
+  return out;
+}
+
 const refused = (d: ChecklistDraft, ref: string) =>
   new AppError(
     'CONFLICT',
@@ -210,14 +290,12 @@ const refused = (d: ChecklistDraft, ref: string) =>
 export async function writeDrafts(tx: Tx, drafts: ChecklistDraft[], mode: WriteMode): Promise<WriteResult> {
   const mobile = mode.source === 'mobile';
   const now = new Date();
-  const species = await resolveSpecies(
-    tx,
-    drafts.flatMap((d) => d.entries.map((e) => e.birdName)),
+  const resolve = resolverFor(
+    await resolveSpecies(
+      tx,
+      drafts.flatMap((d) => d.entries.map((e) => e.birdName)),
+    ),
   );
-  const resolve = (e: EntryDraft): Resolved => {
-    const match = species.get(birdKey(e.birdName));
-    return { birdName: match?.englishName ?? e.birdName, speciesId: match?.id ?? null };
-  };
   const found = await findExisting(tx, drafts, mode);
   const stored = await repo.entriesOf(
     tx,
@@ -245,9 +323,7 @@ export async function writeDrafts(tx: Tx, drafts: ChecklistDraft[], mode: WriteM
     const submit = !wasSubmitted && (d.submitted || !mobile);
     if (submit) changes.status = 'submitted';
 
-    const byBird = new Map<string, EntryRow>();
-    for (const e of storedBy.get(row.id) ?? [])
-      if (!byBird.has(birdKey(e.birdName))) byBird.set(birdKey(e.birdName), e);
+    const byBird = firstByBird(storedBy.get(row.id) ?? []);
     const written: WrittenEntry[] = [];
     const inserts: { draft: EntryDraft; values: NewEntryRow }[] = [];
     for (const e of d.entries) {
