@@ -12,7 +12,15 @@ import {
   users,
 } from '../../db/schema';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
-import { checklistOrder, holdsPending, pendingEntry } from './records.queue';
+import { checklistOrder, holdsPending, pendingCount, pendingEntry } from './records.queue';
+import {
+  amongIds,
+  contains,
+  isNarrow,
+  type ResolvedSearch,
+  searchedChecklists,
+  searchedEntries,
+} from './records.search';
 
 type Executor = Db | Tx;
 
@@ -28,7 +36,10 @@ export type RecordsFilter = Partial<
     RecordsQuery,
     'birder' | 'birding_site' | 'dzongkhag' | 'gewog' | 'village' | 'search' | 'date' | 'pending' | 'sort'
   >
->;
+> & {
+  /** The search looked up in the summaries beforehand (records.search.ts); without it the lookup runs inside each query. */
+  resolved?: ResolvedSearch;
+};
 /** Where a keyset walk over checklists stopped: the last checklist of the previous batch. */
 export interface ChecklistCursor {
   date: string;
@@ -36,31 +47,13 @@ export interface ChecklistCursor {
   id: string;
 }
 
-/** Escapes LIKE wildcards so user text is matched literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** Case-insensitive substring (served by the pg_trgm indexes on lower(observer_name) and lower(bird_name)). */
-const contains = (column: SQL | typeof checklists.observerName, term: string) =>
-  sql`lower(${column}) like ${`%${likeEscape(term.toLowerCase())}%`}`;
-
 /**
- * A bird name within a typo or two of the search ('redstrat' finds Blue-fronted Redstart), as the species
- * search tolerates: pg_trgm's word similarity (`<%`, threshold 0.6), which the trigram index on
- * lower(bird_name) serves. Short terms (under 4 letters) stay substring-only: fuzzy matches of them are noise.
+ * A dzongkhag typed any usual way ('Chukha') matches its official name; other text is a substring. Of the
+ * checklist's column, or of a summary's copy of it (the same values, so the same rows).
  */
-export const nearBirdName = (term: string): SQL | undefined =>
-  term.trim().length >= 4 ? sql`${term.trim().toLowerCase()} <% lower(${entries.birdName})` : undefined;
-
-/** The bird name holds the search, or is within a typo or two of it: either arm uses the trigram index. */
-function birdMatches(term: string): SQL {
-  const near = nearBirdName(term);
-  const substring = contains(sql`${entries.birdName}`, term);
-  return near ? sql`(${substring} or ${near})` : substring;
-}
-
-/** A dzongkhag typed any usual way ('Chukha') matches its official name; other text is a substring. */
-function dzongkhagMatch(term: string): SQL {
+export function dzongkhagMatch(term: string, column: SQL = sql`${checklists.dzongkhag}`): SQL {
   const official = canonicalDzongkhag(term);
-  return official ? eq(checklists.dzongkhag, official) : contains(sql`${checklists.dzongkhag}`, term);
+  return official ? sql`${column} = ${official}` : contains(column, term);
 }
 
 /** Conditions on the checklist itself: submitted, and the place, birder and date filters. */
@@ -84,48 +77,47 @@ export function checklistWhere(f: RecordsFilter): SQL[] {
   return conditions.filter((c): c is SQL => c !== undefined);
 }
 
-/**
- * Entries whose bird or birder matches the search: a UNION of two halves that each use their own
- * trigram index (lower(bird_name) on entries, lower(observer_name) on checklists). One OR across the
- * two tables defeats both indexes and scans every entry.
- */
-function searchedEntries(term: string): SQL {
-  return sql`${entries.id} in (select ${entries.id} from ${entries} where ${birdMatches(term)}
-    union all select ${entries.id} from ${entries} where ${entries.checklistId} in (
-      select ${checklists.id} from ${checklists} where ${contains(checklists.observerName, term)}))`;
-}
-
-/** Conditions on an entry alone: which list, and the bird-or-birder search. */
-export function entryWhere(list: RecordsList, f: RecordsFilter): SQL[] {
+/** An entry of the list: its approval ("pending only": waiting for review) and whether it is a new-species report. */
+function listConditions(list: RecordsList, pending?: boolean): SQL[] {
   const conditions: SQL[] = [];
   // "Pending only" (the reviewer's queue) shows entries waiting for review, on the entries list too.
-  if (f.pending) conditions.push(pendingEntry(list));
+  if (pending) conditions.push(pendingEntry(list));
   else if (list === 'entries') conditions.push(eq(entries.approval, 'approved'));
   conditions.push(list === 'newspecies' ? eq(entries.isNewSpecies, true) : eq(entries.isNewSpecies, false));
-  if (f.search) conditions.push(searchedEntries(f.search));
+  return conditions;
+}
+
+/**
+ * Conditions on an entry alone: which list, and the bird-or-birder search. Over the whole list a narrow
+ * search becomes an array of the matching ids computed first (see records.search.ts); within a few
+ * checklists (`scope: 'checklists'`) it stays a plain condition.
+ */
+export function entryWhere(
+  list: RecordsList,
+  f: RecordsFilter,
+  scope: 'list' | 'checklists' = 'list',
+): SQL[] {
+  const conditions = listConditions(list, f.pending);
+  if (f.search) {
+    const matches = searchedEntries(f.search, f.resolved);
+    conditions.push(scope === 'list' && isNarrow(f.resolved) ? amongIds([matches, ...conditions]) : matches);
+  }
   return conditions;
 }
 
 /**
  * The checklist holds at least one entry of the list (matching the search, when there is one).
  * Without a search this reads the checklist's own counters (kept by the triggers of migrations
- * 0004/0005). With one, the checklists are those of the entries whose bird matches, united with
- * those whose birder matches: each half on its own trigram index.
+ * 0004/0005/0018); with one, see searchedChecklists.
  */
 function holdsEntries(list: RecordsList, f: RecordsFilter): SQL {
-  if (f.search) {
-    const listOnly = entryWhere(list, { pending: f.pending });
-    const holds = f.pending ? holdsPending(list) : listHolds(list);
-    return sql`${checklists.id} in (
-      select ${entries.checklistId} from ${entries} where ${and(birdMatches(f.search), ...listOnly)}
-      union select ${checklists.id} from ${checklists} where ${contains(checklists.observerName, f.search)} and ${holds})`;
-  }
-  if (f.pending) return holdsPending(list);
-  return listHolds(list);
+  const holds = f.pending ? holdsPending(list) : listHolds(list);
+  return f.search ? searchedChecklists(f.search, f.resolved, listConditions(list, f.pending), holds) : holds;
 }
 
-/** How many entries of the list a checklist holds, from its counters. */
-function listCount(list: RecordsList): SQL {
+/** How many entries of the list (or of its queue, with "pending only") a checklist holds, from its counters. */
+function listCount(list: RecordsList, pending?: boolean): SQL {
+  if (pending) return pendingCount(list);
   if (list === 'entries') return sql`${checklists.approvedNamedEntries}`;
   if (list === 'checklists') return sql`${checklists.namedEntries}`;
   return sql`(${checklists.entryCount} - ${checklists.namedEntries})`;
@@ -205,7 +197,7 @@ export const recordsRepository = {
       .select({ entry: entries })
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-      .where(and(inArray(entries.checklistId, checklistIds), ...entryWhere(list, f)))
+      .where(and(inArray(entries.checklistId, checklistIds), ...entryWhere(list, f, 'checklists')))
       .orderBy(...ENTRY_ORDER);
     return rows.map((r) => r.entry);
   },
@@ -220,15 +212,6 @@ export const recordsRepository = {
       .orderBy(...checklistOrder(f.sort), ...ENTRY_ORDER)
       .limit(limit)
       .offset(offset),
-
-  /** Entries of a list matching the filters, and all of the list's entries (from its kept total). */
-  entryTotals: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
-    const [found, all] = await Promise.all([
-      hasFilters(f) ? recordsRepository.countEntries(db, list, f) : undefined,
-      recordsRepository.listTotals(db, list).then((t) => t.entries),
-    ]);
-    return { foundTotal: found ?? all, entriesTotal: all };
-  },
 
   /** The list's unfiltered totals, kept by the triggers of migration 0008. */
   listTotals: async (db: Executor, list: RecordsList) => {
@@ -267,10 +250,10 @@ export const recordsRepository = {
   /** Entries of a list matching the filters (those the list's checklists show). */
   countEntries: async (db: Executor, list: RecordsList, f: RecordsFilter): Promise<number> => {
     if (!hasFilters(f)) return (await recordsRepository.listTotals(db, list)).entries;
-    if (!f.search && !f.pending) {
-      // Checklist rows only: each carries its count of the list's entries.
+    if (!f.search) {
+      // Checklist rows only: each carries its count of the list's (or its queue's) entries.
       const [row] = await db
-        .select({ n: sql<number>`coalesce(sum(${listCount(list)}), 0)`.mapWith(Number) })
+        .select({ n: sql<number>`coalesce(sum(${listCount(list, f.pending)}), 0)`.mapWith(Number) })
         .from(checklists)
         .where(and(...checklistWhere(f), holdsEntries(list, f)));
       return row?.n ?? 0;

@@ -23,21 +23,31 @@ import { recordActivity } from '../notifications/notifications.service';
 import { flagChecklists, setReviewOutcome } from '../review/review.service';
 import { toChecklistDetail, toChecklistGroup, toEntry, toReviewedEntry } from './records.mapper';
 import { pendingPerDzongkhag } from './records.queue';
-import { type RecordsList, recordsRepository as repo } from './records.repository';
+import { type RecordsFilter, type RecordsList, recordsRepository as repo } from './records.repository';
+import { resolveSearch } from './records.search';
+import { listTotals } from './records.totals';
 import { birdKey, resolveSpecies } from './species-link';
 
 type Approval = 'approved' | 'rejected';
 
+/** The query with its search (if any) looked up in the summaries first, so the list's SQL can use exact names. */
+async function withResolvedSearch(ctx: AppContext, list: RecordsList, q: RecordsQuery): Promise<ListQuery> {
+  return q.search ? { ...q, resolved: await resolveSearch(ctx.database.db, list, q.search) } : q;
+}
+type ListQuery = RecordsQuery & RecordsFilter;
+
 /** GET /api/v1/entries: a page of approved, submitted, named entries, newest first. */
-export async function listEntries(ctx: AppContext, q: RecordsQuery): Promise<EntriesListResponse> {
+export async function listEntries(ctx: AppContext, query: RecordsQuery): Promise<EntriesListResponse> {
   const db = ctx.database.db;
+  const q = await withResolvedSearch(ctx, 'entries', query);
   const [rows, totals, values] = await Promise.all([
     repo.entriesPage(db, q, (q.page - 1) * q.limit, q.limit),
-    repo.entryTotals(db, 'entries', q),
+    listTotals(db, 'entries', q, { checklists: false }),
     repo.distinctValues(db, 'entries'),
   ]);
   return {
-    ...totals,
+    foundTotal: totals.found.entries,
+    entriesTotal: totals.all.entries,
     ...values,
     limit: q.limit,
     page: q.page,
@@ -49,7 +59,7 @@ export async function listEntries(ctx: AppContext, q: RecordsQuery): Promise<Ent
 async function withEntries(
   ctx: AppContext,
   list: RecordsList,
-  q: RecordsQuery,
+  q: ListQuery,
   rows: ChecklistRow[],
 ): Promise<ChecklistGroup[]> {
   const found = await repo.entriesOf(
@@ -76,15 +86,13 @@ async function withEntries(
 export async function listChecklists(
   ctx: AppContext,
   list: Exclude<RecordsList, 'entries'>,
-  q: RecordsQuery,
+  query: RecordsQuery,
 ): Promise<ChecklistsListResponse> {
   const db = ctx.database.db;
-  const filtered = repo.hasFilters(q);
-  const [rows, totals, found, entriesTotal, values, pending] = await Promise.all([
+  const q = await withResolvedSearch(ctx, list, query);
+  const [rows, totals, values, pending] = await Promise.all([
     repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit }),
-    repo.listTotals(db, list),
-    filtered ? repo.countFound(db, list, q) : undefined,
-    repo.countEntries(db, list, q),
+    listTotals(db, list, q, { checklists: true }),
     repo.distinctValues(db, list),
     pendingPerDzongkhag(db, list),
   ]);
@@ -92,9 +100,9 @@ export async function listChecklists(
     checklists: await withEntries(ctx, list, q, rows),
     limit: q.limit,
     page: q.page,
-    foundTotal: found ?? totals.checklists,
-    totalChecklists: totals.checklists,
-    entriesTotal,
+    foundTotal: totals.found.checklists ?? totals.all.checklists,
+    totalChecklists: totals.all.checklists,
+    entriesTotal: totals.found.entries,
     ...values,
     pendingPerDzongkhag: pending,
   };
