@@ -33,6 +33,9 @@ CREATE INDEX IF NOT EXISTS "entries_bird_name_idx" ON "entries" USING btree ("bi
 -- "Pending only", newest first: only the checklists waiting for review, in list order.
 CREATE INDEX IF NOT EXISTS "checklists_pending_date_idx" ON "checklists" USING btree ("selected_date" DESC NULLS LAST,"selected_time" DESC NULLS LAST,"id") WHERE status = 'submitted' AND pending_named_entries > 0;--> statement-breakpoint
 
+-- The national rows (one per month, year and 'all'): which years hold records, and the monthly chart.
+CREATE INDEX IF NOT EXISTS "stats_place_species_national_idx" ON "stats_place_species" USING btree ("period") INCLUDE ("species","birds") WHERE level = 0;--> statement-breakpoint
+
 -- As in 0005, with the pending counters and the bird names.
 CREATE OR REPLACE FUNCTION stats_apply_entries(ds stats_entry_delta[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
