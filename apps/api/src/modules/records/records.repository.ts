@@ -1,5 +1,5 @@
 import type { RecordsQuery } from '@jarog/contracts';
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   type ChecklistRow,
@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
+import { checklistsAfter, entriesAfter, type PageCursor } from './records.cursor';
 import { checklistOrder, holdsPending, pendingCount, pendingEntry } from './records.queue';
 import {
   amongIds,
@@ -147,42 +148,29 @@ export const CHECKLIST_ORDER = [
 /** Inside a checklist: in the order recorded, then by name. */
 export const ENTRY_ORDER = [asc(entries.createdAt), asc(entries.birdName), asc(entries.id)];
 
-/**
- * Checklists after the cursor in list order. Written as "on or before its date, and not at or before
- * it within that date" so PostgreSQL starts an ordered walk of the date index at the cursor; the
- * plain three-way OR is turned into a bitmap scan of every older checklist, batch after batch.
- */
-function afterCursor(c: ChecklistCursor): SQL | undefined {
-  const sameDateNotAfter = and(
-    eq(checklists.selectedDate, c.date),
-    or(
-      gt(checklists.selectedTime, c.time),
-      and(eq(checklists.selectedTime, c.time), lte(checklists.id, c.id)),
-    ),
-  );
-  return and(lte(checklists.selectedDate, c.date), sameDateNotAfter ? not(sameDateNotAfter) : undefined);
-}
-
 export const recordsRepository = {
   /**
-   * Checklists of a list that hold at least one qualifying entry, newest first: a page (offset) or
-   * the batch after a cursor (exports). Paged on checklists, so the date index serves the order.
+   * Checklists of a list that hold at least one qualifying entry, in the chosen order: a page (by offset,
+   * or after a page's cursor), or the batch after a checklist (the export's keyset walk, newest first).
+   * Paged on checklists, so the date index serves the order.
    */
   checklists: async (
     db: Executor,
     list: RecordsList,
     f: RecordsFilter,
-    at: { offset: number; limit: number } | { after?: ChecklistCursor; limit: number },
+    at: { offset: number; limit: number; cursor?: PageCursor } | { after?: ChecklistCursor; limit: number },
   ): Promise<ChecklistRow[]> => {
-    const cursor = 'after' in at && at.after ? afterCursor(at.after) : undefined;
+    const page = 'offset' in at;
+    const after = page
+      ? at.cursor && checklistsAfter(at.cursor.sort, at.cursor)
+      : at.after && checklistsAfter('-date', at.after);
     const query = db
       .select()
       .from(checklists)
-      .where(and(...checklistWhere(f), holdsEntries(list, f), cursor))
-      // A page follows the chosen sort; the export's keyset walk keeps the default order.
-      .orderBy(...('offset' in at ? checklistOrder(f.sort) : CHECKLIST_ORDER))
+      .where(and(...checklistWhere(f), holdsEntries(list, f), after))
+      .orderBy(...(page ? checklistOrder(f.sort) : CHECKLIST_ORDER))
       .limit(at.limit);
-    return 'offset' in at ? query.offset(at.offset) : query;
+    return page && !at.cursor ? query.offset(at.offset) : query;
   },
 
   /** The qualifying entries of these checklists, in one query. */
@@ -202,16 +190,25 @@ export const recordsRepository = {
     return rows.map((r) => r.entry);
   },
 
-  /** A page of the entries list (entries with their checklists), newest first. */
-  entriesPage: async (db: Executor, f: RecordsFilter, offset: number, limit: number) =>
-    db
-      .select({ entry: entries, checklist: checklists })
+  /**
+   * A page of the entries list (entries with their checklists) in the chosen order: by offset, or after a
+   * page's cursor. `createdAt` is also read as PostgreSQL prints it, for the next cursor (a JS Date would
+   * drop the microseconds the order compares).
+   */
+  entriesPage: async (
+    db: Executor,
+    f: RecordsFilter,
+    at: { offset: number; limit: number; cursor?: PageCursor },
+  ) => {
+    const query = db
+      .select({ entry: entries, checklist: checklists, createdAt: sql<string>`${entries.createdAt}::text` })
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-      .where(and(...checklistWhere(f), ...entryWhere('entries', f)))
+      .where(and(...checklistWhere(f), ...entryWhere('entries', f), at.cursor && entriesAfter(at.cursor)))
       .orderBy(...checklistOrder(f.sort), ...ENTRY_ORDER)
-      .limit(limit)
-      .offset(offset),
+      .limit(at.limit);
+    return at.cursor ? query : query.offset(at.offset);
+  },
 
   /** The list's unfiltered totals, kept by the triggers of migration 0008. */
   listTotals: async (db: Executor, list: RecordsList) => {

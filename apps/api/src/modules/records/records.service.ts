@@ -21,6 +21,7 @@ import { isUuid } from '../../lib/ids';
 import { addBirderNotices, type NoticeKind } from '../mobile/notices';
 import { recordActivity } from '../notifications/notifications.service';
 import { flagChecklists, setReviewOutcome } from '../review/review.service';
+import { decodeCursor, encodeCursor, hasCursors, type PageCursor } from './records.cursor';
 import { toChecklistDetail, toChecklistGroup, toEntry, toReviewedEntry } from './records.mapper';
 import { pendingPerDzongkhag } from './records.queue';
 import { type RecordsFilter, type RecordsList, recordsRepository as repo } from './records.repository';
@@ -39,20 +40,43 @@ type ListQuery = RecordsQuery & RecordsFilter;
 /** GET /api/v1/entries: a page of approved, submitted, named entries, newest first. */
 export async function listEntries(ctx: AppContext, query: RecordsQuery): Promise<EntriesListResponse> {
   const db = ctx.database.db;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, true) : undefined;
   const q = await withResolvedSearch(ctx, 'entries', query);
   const [rows, totals, values] = await Promise.all([
-    repo.entriesPage(db, q, (q.page - 1) * q.limit, q.limit),
+    repo.entriesPage(db, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, 'entries', q, { checklists: false }),
     repo.distinctValues(db, 'entries'),
   ]);
+  const last = rows.at(-1);
   return {
     foundTotal: totals.found.entries,
     entriesTotal: totals.all.entries,
     ...values,
     limit: q.limit,
     page: q.page,
+    nextCursor: nextCursor(
+      q,
+      rows.length,
+      last && { ...position(last.checklist), entry: entryPosition(last) },
+    ),
     checklists: rows.map((r) => toEntry(r.entry, r.checklist)),
   };
+}
+
+/** A checklist's place in the date orders. */
+const position = (c: ChecklistRow) => ({ date: c.selectedDate, time: c.selectedTime, id: c.id });
+
+/** An entry's place inside its checklist (ENTRY_ORDER), created_at as PostgreSQL printed it. */
+const entryPosition = (r: { entry: EntryRow; createdAt: string }) => ({
+  createdAt: r.createdAt,
+  birdName: r.entry.birdName,
+  id: r.entry.id,
+});
+
+/** The cursor of the page after this one: where it ended, for the date orders and a full page (a shorter one is the last). */
+function nextCursor(q: RecordsQuery, rows: number, end: Omit<PageCursor, 'sort'> | undefined): string | null {
+  if (rows < q.limit || !end || !hasCursors(q.sort)) return null;
+  return encodeCursor({ ...end, sort: q.sort });
 }
 
 /** Groups checklists with their qualifying entries (one query for all the entries). */
@@ -89,17 +113,20 @@ export async function listChecklists(
   query: RecordsQuery,
 ): Promise<ChecklistsListResponse> {
   const db = ctx.database.db;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, false) : undefined;
   const q = await withResolvedSearch(ctx, list, query);
   const [rows, totals, values, pending] = await Promise.all([
-    repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit }),
+    repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, list, q, { checklists: true }),
     repo.distinctValues(db, list),
     pendingPerDzongkhag(db, list),
   ]);
+  const last = rows.at(-1);
   return {
     checklists: await withEntries(ctx, list, q, rows),
     limit: q.limit,
     page: q.page,
+    nextCursor: nextCursor(q, rows.length, last && position(last)),
     foundTotal: totals.found.checklists ?? totals.all.checklists,
     totalChecklists: totals.all.checklists,
     entriesTotal: totals.found.entries,
