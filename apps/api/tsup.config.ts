@@ -1,3 +1,4 @@
+import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -11,4 +12,6 @@ export default defineConfig({
   splitting: true,
   // The contracts package is TypeScript source: bundle it; everything else stays in node_modules.
   noExternal: ['@jarog/contracts'],
+  // The embedded database's thread (plain CommonJS, started by path: see src/db/pglite-worker.ts).
+  onSuccess: async () => copyFileSync('src/db/pglite-thread.cjs', 'dist/pglite-thread.cjs'),
 });

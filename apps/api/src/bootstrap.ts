@@ -34,6 +34,7 @@ export async function bootstrap(
     (await openDatabase({
       databaseUrl: env.databaseUrl,
       dataDir: path.join(dataDir, 'pglite'),
+      statementTimeoutMs: env.statementTimeoutMs,
       onConnectionError: (err) =>
         logger.warn(
           { code: (err as { code?: string }).code, reason: err.message },

@@ -4,11 +4,18 @@ import { type Database, openDatabase } from '../src/db/client';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL when the suite runs with TEST_DB=postgres.
+ * PostgreSQL server named by TEST_DATABASE_URL when the suite runs with TEST_DB=postgres. With
+ * `statementTimeoutMs` statements have that time limit; `pgliteDir` keeps PGlite in files there instead
+ * of memory (so a statement past the limit restarts it, as in production).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(
+  opts: { statementTimeoutMs?: number; pgliteDir?: string } = {},
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  const { statementTimeoutMs } = opts;
+  if (process.env.TEST_DB !== 'postgres') {
+    return openDatabase({ dataDir: opts.pgliteDir ?? 'memory://', statementTimeoutMs });
+  }
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `jarog_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -17,7 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs });
   return {
     ...database,
     close: async () => {

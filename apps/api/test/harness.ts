@@ -33,7 +33,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A complete API on a fresh database and a temporary DATA_DIR, with the root user from ROOT. */
+/**
+ * A complete API on a fresh database and a temporary DATA_DIR, with the root user from ROOT. Statements
+ * have no time limit unless `env` sets STATEMENT_TIMEOUT_MS (PGlite then lives in files in DATA_DIR).
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jarog-test-'));
   const parsed = loadEnv({
@@ -48,7 +51,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     TRUST_PROXY: '1',
     ...env,
   });
-  const database = await openTestDatabase();
+  const limited = env.STATEMENT_TIMEOUT_MS !== undefined;
+  const database = await openTestDatabase(
+    limited ? { statementTimeoutMs: parsed.statementTimeoutMs, pgliteDir: path.join(dataDir, 'pglite') } : {},
+  );
   const { ctx } = await bootstrap(parsed, createLogger('silent'), { database });
   const { app, routes } = createApp(ctx);
   return {

@@ -4,10 +4,10 @@ import type { Database } from '../src/db/client';
 import { openTestDatabase } from './db';
 
 /*
- * The analytics read summary tables that triggers keep current (migration 0004_insight). These
- * tests drive random writes, reviews, moves and deletes through plain SQL (as any writer would) and
- * check after each round that every summary equals a recomputation from the raw records, written
- * here independently of the migration.
+ * The analytics and console lists read summary tables that triggers keep current (migrations 0004, 0005,
+ * 0008, 0013, 0018). These tests drive random writes, reviews, moves and deletes through plain SQL (as any
+ * writer would) and check after each round that every summary equals a recomputation from the raw records,
+ * written here independently of the migrations.
  */
 
 let database: Database;
@@ -35,13 +35,13 @@ const APPROVED_SPECIES = `FROM entries e JOIN checklists c ON c.id = e.checklist
 const PLACE = `coalesce(c.dzongkhag, '') AS dz, coalesce(c.gewog, '') AS gw, coalesce(c.village, '') AS vi`;
 const MONTH = `to_char(c.selected_date, 'YYYY-MM') AS month`;
 
-/** Each submitted checklist once per console list it appears in (migration 0008's list tables). */
-const LIST_CHECKLISTS = `SELECT DISTINCT l.list, c.id, c.dzongkhag, c.gewog, c.village, c.observer_name
+/** Each submitted checklist once per console list it appears in, with its entries of the list (0008, 0018). */
+const LIST_CHECKLISTS = `SELECT l.list, c.id, c.dzongkhag, c.gewog, c.village, c.observer_name, count(*) AS n
   FROM checklists c JOIN entries e ON e.checklist_id = c.id
   CROSS JOIN LATERAL (SELECT 'checklists' AS list WHERE NOT e.is_new_species
                       UNION ALL SELECT 'entries' WHERE NOT e.is_new_species AND e.approval = 'approved'
                       UNION ALL SELECT 'newspecies' WHERE e.is_new_species) l
-  WHERE c.status = 'submitted'`;
+  WHERE c.status = 'submitted' GROUP BY 1, 2, 3, 4, 5, 6`;
 /** Approved named entries at every period ('YYYY-MM', 'YYYY', 'all') and place level (0-3). */
 const PERIOD_SPECIES = `SELECT p.period, l.level,
     CASE WHEN l.level >= 1 THEN coalesce(c.dzongkhag, '') ELSE '' END AS dz,
@@ -96,10 +96,13 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
   },
   {
     name: 'entry counters on each checklist',
-    table: `SELECT id, entry_count, approved_entries, named_entries, approved_named_entries FROM checklists`,
+    table: `SELECT id, entry_count, approved_entries, named_entries, approved_named_entries,
+              pending_named_entries, pending_new_entries FROM checklists`,
     recomputed: `SELECT c.id, count(e.id) AS n, count(e.id) FILTER (WHERE e.approval = 'approved') AS approved,
                    count(e.id) FILTER (WHERE NOT e.is_new_species) AS named,
-                   count(e.id) FILTER (WHERE e.approval = 'approved' AND NOT e.is_new_species) AS approved_named
+                   count(e.id) FILTER (WHERE e.approval = 'approved' AND NOT e.is_new_species) AS approved_named,
+                   count(e.id) FILTER (WHERE e.approval = 'pending' AND NOT e.is_new_species) AS pending_named,
+                   count(e.id) FILTER (WHERE e.approval = 'pending' AND e.is_new_species) AS pending_new
                  FROM checklists c LEFT JOIN entries e ON e.checklist_id = c.id GROUP BY 1`,
   },
   {
@@ -114,12 +117,12 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
   },
   {
     name: 'distinct places and observers per console list',
-    table: `SELECT list, kind, value, checklists FROM stats_list_values`,
-    recomputed: `SELECT list, kind, value, count(*) FROM (
-                   SELECT list, 'dzongkhag' AS kind, dzongkhag AS value FROM (${LIST_CHECKLISTS}) x
-                   UNION ALL SELECT list, 'gewog', gewog FROM (${LIST_CHECKLISTS}) x
-                   UNION ALL SELECT list, 'village', village FROM (${LIST_CHECKLISTS}) x
-                   UNION ALL SELECT list, 'observer', observer_name FROM (${LIST_CHECKLISTS}) x) v
+    table: `SELECT list, kind, value, checklists, entries FROM stats_list_values`,
+    recomputed: `SELECT list, kind, value, count(*) AS checklists, sum(n) AS entries FROM (
+                   SELECT list, 'dzongkhag' AS kind, dzongkhag AS value, n FROM (${LIST_CHECKLISTS}) x
+                   UNION ALL SELECT list, 'gewog', gewog, n FROM (${LIST_CHECKLISTS}) x
+                   UNION ALL SELECT list, 'village', village, n FROM (${LIST_CHECKLISTS}) x
+                   UNION ALL SELECT list, 'observer', observer_name, n FROM (${LIST_CHECKLISTS}) x) v
                  WHERE value IS NOT NULL AND value <> '' GROUP BY 1, 2, 3`,
   },
   {
@@ -130,10 +133,24 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
                  GROUP BY 1, 2, 3, 4, 5, 6`,
   },
   {
-    name: 'distinct species per period and place',
-    table: `SELECT period, level, dzongkhag, gewog, village, species FROM stats_place_species WHERE species <> 0`,
-    recomputed: `SELECT period, level, dz, gw, vi, count(DISTINCT bird_name) FROM (${PERIOD_SPECIES}) x
+    name: 'distinct species and birds per period and place',
+    table: `SELECT period, level, dzongkhag, gewog, village, species, birds FROM stats_place_species
+            WHERE species <> 0 OR birds <> 0`,
+    recomputed: `SELECT period, level, dz, gw, vi, count(DISTINCT bird_name) AS species, sum(total) AS birds FROM (${PERIOD_SPECIES}) x
                  GROUP BY 1, 2, 3, 4, 5`,
+  },
+  {
+    name: "the reviewer's queue per list and dzongkhag",
+    table: `SELECT list, dzongkhag, checklists, entries FROM stats_pending_dzongkhag WHERE checklists <> 0 OR entries <> 0`,
+    recomputed: `SELECT CASE WHEN e.is_new_species THEN 'newspecies' ELSE 'checklists' END AS list,
+                   coalesce(c.dzongkhag, '') AS dz, count(DISTINCT c.id) AS checklists, count(*) AS entries
+                 FROM entries e JOIN checklists c ON c.id = e.checklist_id
+                 WHERE c.status = 'submitted' AND e.approval = 'pending' GROUP BY 1, 2`,
+  },
+  {
+    name: 'distinct bird names of all entries',
+    table: `SELECT bird_name, entries FROM stats_bird_names WHERE entries <> 0`,
+    recomputed: `SELECT bird_name, count(*) FROM entries GROUP BY 1`,
   },
 ];
 
@@ -202,6 +219,9 @@ describe('analytics summary tables', () => {
       );
       await rows(
         `UPDATE entries SET approval = 'rejected' WHERE id IN (SELECT id FROM entries ORDER BY md5(id::text || ${round + 50}) LIMIT 2)`,
+      );
+      await rows(
+        `UPDATE entries SET approval = 'pending' WHERE id IN (SELECT id FROM entries ORDER BY md5(id::text || ${round + 90}) LIMIT 2)`,
       );
       await rows(
         `UPDATE entries SET bird_name = 'Raven' WHERE id IN (SELECT id FROM entries WHERE is_new_species ORDER BY md5(id::text || ${round}) LIMIT 1)`,

@@ -120,8 +120,20 @@ export const RecordsQuerySchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   format: z.enum(['json', 'csv']).optional(),
   export_limit: z.literal('all', { error: "export_limit must be 'all'" }).optional(),
+  /**
+   * A page's `nextCursor`, sent back with the next page number: that page starts where the previous one
+   * ended (keyset), so deep pages cost what the first does. The date orders only; without it, `page` is an offset.
+   */
+  cursor: z
+    .string()
+    .max(2000, 'cursor is too long')
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type RecordsQuery = z.output<typeof RecordsQuerySchema>;
+
+/** Where this page ended, to send back as `cursor` for the next one; null on the last page, and for the name orders. */
+const NextCursorShape = { nextCursor: z.string().nullable() };
 
 /**
  * The distinct values the list's filters offer (spec section 3, as the original API: lists, not
@@ -140,6 +152,7 @@ export const EntriesListResponseSchema = z.object({
   foundTotal: z.number(),
   limit: z.number(),
   page: z.number(),
+  ...NextCursorShape,
   checklists: z.array(EntrySchema),
   ...DistinctValuesShape,
 });
@@ -149,6 +162,7 @@ export const ChecklistsListResponseSchema = z.object({
   checklists: z.array(ChecklistGroupSchema),
   limit: z.number(),
   page: z.number(),
+  ...NextCursorShape,
   foundTotal: z.number(),
   totalChecklists: z.number(),
   entriesTotal: z.number(),

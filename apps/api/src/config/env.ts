@@ -77,6 +77,15 @@ const EnvSchema = z
     ),
     DWCA_CONTACT_NAME: z.preprocess(emptyToUndefined, z.string().default('Druk eBird data manager')),
     DWCA_CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('ebird@dofps.gov.bt')),
+    /** How long one SQL statement may run before it is stopped and the request answered 503 (ms; 0: no limit). */
+    STATEMENT_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a whole number of milliseconds' })
+        .int('must be a whole number of milliseconds')
+        .min(0, 'must be 0 (no limit) or more')
+        .default(60_000),
+    ),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -115,6 +124,7 @@ const EnvSchema = z
     photoUrlHosts: e.PHOTO_URL_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     dwca: {
       license: e.DWCA_LICENSE,
       publisher: e.DWCA_PUBLISHER,

@@ -1,10 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { yieldToEventLoop } from '../lib/yield';
+import { EmbeddedPglite } from './pglite-worker';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -70,12 +67,20 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   onConnectionError?: (err: Error) => void;
+  /**
+   * How long one statement may run (ms; 0 or absent: no limit): PostgreSQL's statement_timeout on every
+   * pooled connection, the embedded thread's own clock on PGlite (see pglite-worker.ts). Past it the
+   * statement is stopped with SQLSTATE 57014, which the API answers 503. Migrations are exempt.
+   */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
+  const limit = opts.statementTimeoutMs ?? 0;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
       Client: BoundedClient,
+      ...(limit > 0 ? { statement_timeout: limit } : {}),
     });
     const report = opts.onConnectionError ?? (() => {});
     // An idle connection's socket error reaches the pool; one checked out (e.g. inside a transaction
@@ -87,10 +92,17 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       migrate: async () => {
-        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-        await pool.query('CREATE EXTENSION IF NOT EXISTS unaccent');
-        await pool.query('CREATE EXTENSION IF NOT EXISTS citext');
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder() });
+        // A connection of its own, without the statement limit: a migration may rewrite millions of rows.
+        const client = new BoundedClient(opts.databaseUrl);
+        await client.connect();
+        try {
+          await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+          await client.query('CREATE EXTENSION IF NOT EXISTS unaccent');
+          await client.query('CREATE EXTENSION IF NOT EXISTS citext');
+          await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.end();
+        }
       },
       ping: () => ping(db),
       analyze: async () => {},
@@ -99,19 +111,27 @@ export async function openDatabase(opts: {
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent, citext } });
-  yieldAfterEachStatement(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await EmbeddedPglite.create({ dataDir, statementTimeoutMs: limit });
+  // EmbeddedPglite offers the part of PGlite's interface drizzle and the API use (query, exec, transaction).
+  const asPglite = client as unknown as PGlite;
+  const db = drizzlePglite(asPglite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
-      await client.exec(
-        'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS unaccent; CREATE EXTENSION IF NOT EXISTS citext;',
-      );
-      await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+      const kept = client.limitMs;
+      client.limitMs = 0;
+      try {
+        await client.exec(
+          'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS unaccent; CREATE EXTENSION IF NOT EXISTS citext;',
+        );
+        await migratePglite(drizzlePglite(asPglite), { migrationsFolder: migrationsFolder() });
+      } finally {
+        client.limitMs = kept;
+      }
     },
-    ping: () => ping(db),
+    // Statements running or in line mean the database is up: /healthz need not wait behind them.
+    ping: async () => client.working() || ping(db),
     analyze: async () => {
       const { rows } = await client.query<{ name: string }>(
         "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename",
@@ -119,32 +139,6 @@ export async function openDatabase(opts: {
       for (const { name } of rows) await client.exec(`analyze ${name}`);
     },
     close: () => client.close(),
-  };
-}
-
-/**
- * PGlite runs in this thread and settles its promises as microtasks, so a request awaiting one statement
- * after another never hands the event loop back: no other request is even read until the last one ends,
- * however short each statement. Yielding after every statement outside a transaction lets the others in
- * between, where they queue for the one connection in arrival order. (Inside a transaction they would
- * queue behind it anyway.)
- */
-function yieldAfterEachStatement(client: PGlite): void {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    try {
-      return await query(...args);
-    } finally {
-      await yieldToEventLoop();
-    }
-  }) as typeof client.query;
-  client.exec = async (...args: Parameters<typeof exec>) => {
-    try {
-      return await exec(...args);
-    } finally {
-      await yieldToEventLoop();
-    }
   };
 }
 

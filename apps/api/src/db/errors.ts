@@ -50,3 +50,21 @@ export const databaseUnavailable = () =>
     undefined,
     { 'Retry-After': String(DATABASE_RETRY_AFTER_S) },
   );
+
+/** True when a statement was stopped by the statement time limit (SQLSTATE 57014 on both engines). */
+export function isStatementTimeout(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === '57014') return true;
+    e = cause;
+  }
+  return false;
+}
+
+export const statementTimedOut = () =>
+  new AppError(
+    'QUERY_TIMEOUT',
+    'The database took too long to answer this request and it was stopped. Narrow the filters, or try again later.',
+    undefined,
+    { 'Retry-After': String(DATABASE_RETRY_AFTER_S) },
+  );

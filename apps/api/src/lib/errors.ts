@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   UNAVAILABLE: 503,
   /** The database cannot be reached (stopped, restarting, unreachable); retry after `Retry-After`. */
   DATABASE_UNAVAILABLE: 503,
+  /** A statement ran past the statement time limit (STATEMENT_TIMEOUT_MS) and was stopped. */
+  QUERY_TIMEOUT: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/errors';
+import {
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  isStatementTimeout,
+  statementTimedOut,
+} from '../db/errors';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/logger';
 import { mobileErrorFields } from '../modules/mobile/mobile.errors';
@@ -36,7 +41,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       else if (e.status === 404 || e.statusCode === 404 || e.status === 403)
         appError = new AppError('NOT_FOUND', `Nothing found at ${req.path}`);
       else if (isDatabaseUnavailable(err)) appError = databaseUnavailable();
-      else if (err instanceof URIError)
+      else if (isStatementTimeout(err)) {
+        logger.warn(
+          { reqId: req.id, method: req.method, url: req.originalUrl },
+          'statement time limit reached',
+        );
+        appError = statementTimedOut();
+      } else if (err instanceof URIError)
         appError = new AppError('BAD_URL', 'The address is not valid: it holds a broken %-encoding');
       else if (isClientError(e.status ?? e.statusCode))
         // Any other 4xx raised by Express or a parser (aborted or malformed bodies): the caller's fault.

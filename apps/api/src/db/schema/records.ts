@@ -48,6 +48,9 @@ export const checklists = pgTable(
     /** Entries that are not new-species reports, and the approved ones among them (migration 0005). */
     namedEntries: integer('named_entries').notNull().default(0),
     approvedNamedEntries: integer('approved_named_entries').notNull().default(0),
+    /** Entries waiting for review: named ones, and new-species reports (migration 0018). */
+    pendingNamedEntries: integer('pending_named_entries').notNull().default(0),
+    pendingNewEntries: integer('pending_new_entries').notNull().default(0),
     /** Imported from the old server: the documents' shared key, and the import batch (migration 0012). */
     legacyKey: text('legacy_key'),
     legacyBatch: integer('legacy_batch'),

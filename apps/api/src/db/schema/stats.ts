@@ -96,6 +96,8 @@ export const statsListValues = pgTable(
     kind: text('kind').notNull(),
     value: text('value').notNull(),
     checklists: integer('checklists').notNull().default(0),
+    /** The list's entries on those checklists (migration 0018). */
+    entries: bigint('entries', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'stats_list_values_pk', columns: [t.list, t.kind, t.value] })],
 );
@@ -131,6 +133,8 @@ export const statsPlaceSpecies = pgTable(
     gewog: text('gewog').notNull().default(''),
     village: text('village').notNull().default(''),
     species: integer('species').notNull().default(0),
+    /** Birds counted there in the period (migration 0018). */
+    birds: bigint('birds', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -138,4 +142,25 @@ export const statsPlaceSpecies = pgTable(
       columns: [t.period, t.level, t.dzongkhag, t.gewog, t.village],
     }),
   ],
+);
+
+/** The distinct bird names of all entries (any list, any state), with their entries: what the search matches. */
+export const statsBirdNames = pgTable('stats_bird_names', {
+  birdName: text('bird_name').primaryKey(),
+  entries: integer('entries').notNull().default(0),
+});
+
+/**
+ * The reviewer's queue per list ('checklists', 'newspecies') and dzongkhag ('' for none): submitted checklists
+ * holding pending entries of the list, and those entries (migration 0018).
+ */
+export const statsPendingDzongkhag = pgTable(
+  'stats_pending_dzongkhag',
+  {
+    list: text('list').notNull(),
+    dzongkhag: text('dzongkhag').notNull(),
+    checklists: integer('checklists').notNull().default(0),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_pending_dzongkhag_pk', columns: [t.list, t.dzongkhag] })],
 );

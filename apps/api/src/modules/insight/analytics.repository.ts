@@ -1,16 +1,10 @@
 import { and, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import {
-  statsChecklistPlaceMonth,
-  statsPlaceSpecies,
-  statsSite,
-  statsSpeciesMonth,
-  statsSpeciesPeriod,
-} from '../../db/schema';
+import { statsChecklistPlaceMonth, statsPlaceSpecies, statsSite, statsSpeciesPeriod } from '../../db/schema';
 
 /*
- * Analytics read only the summary tables (migration 0004_insight), never the raw records, so each
+ * Analytics read only the summary tables (migrations 0004, 0008, 0018), never the raw records, so each
  * query touches at most a year of pre-aggregated rows whatever the number of entries.
  */
 
@@ -19,7 +13,6 @@ export const BIRD_NAMES_PER_LABEL = 25;
 
 const ps = statsPlaceSpecies;
 const spp = statsSpeciesPeriod;
-const sm = statsSpeciesMonth;
 const cp = statsChecklistPlaceMonth;
 
 const inRange = (column: AnyPgColumn, from: string, to: string): SQL | undefined =>
@@ -134,54 +127,62 @@ export async function checklistCount(db: Db, from?: string, to?: string): Promis
   return Number(row?.n ?? 0);
 }
 
-/** Per month of a range: distinct species, birds counted, and the most counted names. */
+/** A period's most counted birds nationally, read in order from stats_species_period_top_idx. */
+function topNational(db: Db, period: SQL, limit: number) {
+  return db
+    .select({ birdName: spp.birdName, birds: spp.birds })
+    .from(spp)
+    .where(
+      and(
+        eq(spp.period, period),
+        eq(spp.level, LEVEL.national),
+        eq(spp.dzongkhag, ''),
+        eq(spp.gewog, ''),
+        eq(spp.village, ''),
+        gt(spp.entries, 0),
+      ),
+    )
+    .orderBy(desc(spp.birds), spp.birdName)
+    .limit(limit);
+}
+
+/** The national rows of stats_place_species (one per period) with species, for a kind of period. */
+const nationalPeriods = (length: 4 | 7) =>
+  and(eq(ps.level, LEVEL.national), sql`length(${ps.period}) = ${length}`, gt(ps.species, 0));
+
+/**
+ * Per month of a range: distinct species, birds counted, and the most counted names. One national row per
+ * month (stats_place_species, migration 0018 added its birds) and that month's first names from the ordered
+ * index: about 12 rows a year instead of every bird of every month.
+ */
 export async function speciesPerMonth(db: Db, from: string, to: string) {
+  const names = sql<
+    string[]
+  >`(select coalesce(array_agg(b.bird_name order by b.birds desc, b.bird_name), '{}')
+    from (${topNational(db, sql`${ps.period}`, BIRD_NAMES_PER_LABEL)}) b)`;
   const rows = await db
-    .select({
-      month: sql<string>`to_char(${sm.month}, 'YYYY-MM')`,
-      species: sql<number>`count(*)::int`,
-      birds: sql<number>`sum(${sm.birds})::bigint`,
-      birdNames: sql<
-        string[]
-      >`(array_agg(${sm.birdName} ORDER BY ${sm.birds} DESC, ${sm.birdName}))[1:${sql.raw(String(BIRD_NAMES_PER_LABEL))}]`,
-    })
-    .from(sm)
-    .where(and(inRange(sm.month, from, to), gt(sm.entries, 0)))
-    .groupBy(sm.month)
-    .orderBy(sm.month);
+    .select({ month: ps.period, species: ps.species, birds: ps.birds, birdNames: names })
+    .from(ps)
+    .where(and(nationalPeriods(7), gte(ps.period, from.slice(0, 7)), lt(ps.period, to.slice(0, 7))))
+    .orderBy(ps.period);
   return rows.map((r) => ({ ...r, species: Number(r.species), birds: Number(r.birds) }));
 }
 
-/** The years that hold any approved record, oldest first. */
+/** The years that hold any approved record, oldest first (the national year rows). */
 export async function yearsWithData(db: Db): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ year: sql<number>`extract(year from ${sm.month})::int` })
-    .from(sm)
-    .where(gt(sm.entries, 0))
-    .orderBy(sql`1`);
+  const rows = await db.select({ year: ps.period }).from(ps).where(nationalPeriods(4)).orderBy(ps.period);
   return rows.map((r) => Number(r.year));
 }
 
-/** Per year, birds with their total counts, most counted first, `limit` per year. */
+/** Per year, birds with their total counts, most counted first, `limit` per year (each year's row of the index). */
 export async function birdsPerYear(db: Db, limit: number, year?: number) {
-  const ranked = db
-    .select({
-      year: sql<number>`extract(year from ${sm.month})::int`.as('year'),
-      birdName: sm.birdName,
-      total: sql<number>`sum(${sm.birds})::bigint`.as('total'),
-      rank: sql<number>`row_number() OVER (PARTITION BY extract(year from ${sm.month}) ORDER BY sum(${sm.birds}) DESC, ${sm.birdName})`.as(
-        'rank',
-      ),
-    })
-    .from(sm)
-    .where(and(gt(sm.entries, 0), year ? inRange(sm.month, `${year}-01-01`, `${year + 1}-01-01`) : undefined))
-    .groupBy(sql`extract(year from ${sm.month})`, sm.birdName)
-    .as('ranked');
+  const top = topNational(db, sql`${ps.period}`, limit).as('top');
   const rows = await db
-    .select()
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${limit}`)
-    .orderBy(ranked.year, ranked.rank);
+    .select({ year: ps.period, birdName: top.birdName, total: top.birds })
+    .from(ps)
+    .innerJoinLateral(top, sql`true`)
+    .where(and(nationalPeriods(4), year ? eq(ps.period, String(year)) : undefined))
+    .orderBy(ps.period, desc(top.birds), top.birdName);
   return rows.map((r) => ({ year: Number(r.year), birdName: r.birdName, total: Number(r.total) }));
 }
 

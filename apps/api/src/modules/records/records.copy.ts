@@ -96,12 +96,18 @@ export function copyRecordsCsv(database: Database, list: RecordsList, f: Records
 async function* postgresCopy(database: Database, list: RecordsList, f: RecordsFilter, bom: Buffer) {
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
+  let reusable = false;
   try {
     yield bom;
+    // One statement as long as the list: exempt from the API's statement time limit (STATEMENT_TIMEOUT_MS).
+    await client.query('SET statement_timeout = 0');
     const stream = client.query(copyTo(copyStatement(exportSelect(database.db, list, f).toSQL(), true)));
     for await (const chunk of stream) yield chunk as Buffer;
+    await client.query('RESET statement_timeout');
+    reusable = true;
   } finally {
-    client.release();
+    // A connection left mid-COPY (the download stopped) or still without its limit is closed, not pooled.
+    client.release(!reusable);
   }
 }
 

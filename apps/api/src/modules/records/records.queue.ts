@@ -1,12 +1,14 @@
 import type { RecordsSort } from '@jarog/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { checklists, entries } from '../../db/schema';
+import { checklists, entries, statsPendingDzongkhag } from '../../db/schema';
 
 /**
  * The reviewer's queue (issue 12), kept apart from the list SQL: the "pending only" condition, the
  * whitelisted sort orders, and the pending count per dzongkhag. Every order and condition here has an
- * index (migration 0011: entries_pending_idx, checklists_status_observer_idx, checklists_status_dzongkhag_idx).
+ * index (migration 0011: entries_pending_idx, checklists_status_observer_idx, checklists_status_dzongkhag_idx;
+ * 0018: checklists_pending_date_idx) or a summary kept by triggers (0018: the checklists' pending counters and
+ * stats_pending_dzongkhag).
  */
 type Executor = Db | Tx;
 type QueueList = 'entries' | 'checklists' | 'newspecies';
@@ -16,9 +18,21 @@ export function pendingEntry(list: QueueList): SQL {
   return and(eq(entries.approval, 'pending'), eq(entries.isNewSpecies, list === 'newspecies')) as SQL;
 }
 
-/** The checklist holds an entry of the list that waits for review (served by entries_pending_idx). */
+/**
+ * The checklist holds an entry of the list that waits for review: its own pending counter (kept by the
+ * triggers of migration 0018; "pending only" newest first walks checklists_pending_date_idx).
+ */
 export function holdsPending(list: QueueList): SQL {
-  return sql`exists (select 1 from ${entries} where ${entries.checklistId} = ${checklists.id} and ${pendingEntry(list)})`;
+  return list === 'newspecies'
+    ? sql`${checklists.pendingNewEntries} > 0`
+    : sql`${checklists.pendingNamedEntries} > 0`;
+}
+
+/** How many entries of the list wait for review on a checklist, from its counter. */
+export function pendingCount(list: QueueList): SQL {
+  return list === 'newspecies'
+    ? sql`${checklists.pendingNewEntries}`
+    : sql`${checklists.pendingNamedEntries}`;
 }
 
 /**
@@ -50,18 +64,18 @@ export function checklistOrder(sort: RecordsSort = '-date'): SQL[] {
   }
 }
 
-/** Named entries waiting for review on submitted checklists, per dzongkhag (most first). */
+/** The summary key of a list's queue: new-species reports, or named entries (the entries list's too). */
+export const queueKey = (list: QueueList) => (list === 'newspecies' ? 'newspecies' : 'checklists');
+
+/**
+ * Entries waiting for review on submitted checklists, and their checklists, per dzongkhag (most first):
+ * read from stats_pending_dzongkhag, which the triggers of migration 0018 keep.
+ */
 export async function pendingPerDzongkhag(db: Executor, list: Exclude<QueueList, 'entries'>) {
-  const rows = await db
-    .select({
-      dzongkhag: sql<string>`coalesce(${checklists.dzongkhag}, '')`,
-      checklists: sql<number>`count(distinct ${checklists.id})::int`,
-      entries: sql<number>`count(*)::int`,
-    })
-    .from(entries)
-    .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-    .where(and(pendingEntry(list), eq(checklists.status, 'submitted')))
-    .groupBy(sql`1`)
-    .orderBy(sql`3 desc`, sql`1 asc`);
-  return rows.map((r) => ({ dzongkhag: r.dzongkhag, checklists: r.checklists, entries: r.entries }));
+  const q = statsPendingDzongkhag;
+  return db
+    .select({ dzongkhag: q.dzongkhag, checklists: q.checklists, entries: q.entries })
+    .from(q)
+    .where(and(eq(q.list, queueKey(list)), gt(q.checklists, 0)))
+    .orderBy(desc(q.entries), asc(q.dzongkhag));
 }

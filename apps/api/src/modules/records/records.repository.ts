@@ -1,20 +1,5 @@
 import type { RecordsQuery } from '@jarog/contracts';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  lte,
-  ne,
-  not,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   type ChecklistRow,
@@ -28,7 +13,16 @@ import {
   users,
 } from '../../db/schema';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
-import { checklistOrder, holdsPending, pendingEntry } from './records.queue';
+import { checklistsAfter, entriesAfter, type PageCursor } from './records.cursor';
+import { checklistOrder, holdsPending, pendingCount, pendingEntry } from './records.queue';
+import {
+  amongIds,
+  contains,
+  isNarrow,
+  type ResolvedSearch,
+  searchedChecklists,
+  searchedEntries,
+} from './records.search';
 
 type Executor = Db | Tx;
 
@@ -44,7 +38,10 @@ export type RecordsFilter = Partial<
     RecordsQuery,
     'birder' | 'birding_site' | 'dzongkhag' | 'gewog' | 'village' | 'search' | 'date' | 'pending' | 'sort'
   >
->;
+> & {
+  /** The search looked up in the summaries beforehand (records.search.ts); without it the lookup runs inside each query. */
+  resolved?: ResolvedSearch;
+};
 /** Where a keyset walk over checklists stopped: the last checklist of the previous batch. */
 export interface ChecklistCursor {
   date: string;
@@ -53,31 +50,13 @@ export interface ChecklistCursor {
   id: string;
 }
 
-/** Escapes LIKE wildcards so user text is matched literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** Case-insensitive substring (served by the pg_trgm indexes on lower(observer_name) and lower(bird_name)). */
-const contains = (column: SQL | typeof checklists.observerName, term: string) =>
-  sql`lower(${column}) like ${`%${likeEscape(term.toLowerCase())}%`}`;
-
 /**
- * A bird name within a typo or two of the search ('redstrat' finds Blue-fronted Redstart), as the species
- * search tolerates: pg_trgm's word similarity (`<%`, threshold 0.6), which the trigram index on
- * lower(bird_name) serves. Short terms (under 4 letters) stay substring-only: fuzzy matches of them are noise.
+ * A dzongkhag typed any usual way ('Chukha') matches its official name; other text is a substring. Of the
+ * checklist's column, or of a summary's copy of it (the same values, so the same rows).
  */
-export const nearBirdName = (term: string): SQL | undefined =>
-  term.trim().length >= 4 ? sql`${term.trim().toLowerCase()} <% lower(${entries.birdName})` : undefined;
-
-/** The bird name holds the search, or is within a typo or two of it: either arm uses the trigram index. */
-function birdMatches(term: string): SQL {
-  const near = nearBirdName(term);
-  const substring = contains(sql`${entries.birdName}`, term);
-  return near ? sql`(${substring} or ${near})` : substring;
-}
-
-/** A dzongkhag typed any usual way ('Chukha') matches its official name; other text is a substring. */
-function dzongkhagMatch(term: string): SQL {
+export function dzongkhagMatch(term: string, column: SQL = sql`${checklists.dzongkhag}`): SQL {
   const official = canonicalDzongkhag(term);
-  return official ? eq(checklists.dzongkhag, official) : contains(sql`${checklists.dzongkhag}`, term);
+  return official ? sql`${column} = ${official}` : contains(column, term);
 }
 
 /** Conditions on the checklist itself: submitted, and the place, birder and date filters. */
@@ -101,48 +80,47 @@ export function checklistWhere(f: RecordsFilter): SQL[] {
   return conditions.filter((c): c is SQL => c !== undefined);
 }
 
-/**
- * Entries whose bird or birder matches the search: a UNION of two halves that each use their own
- * trigram index (lower(bird_name) on entries, lower(observer_name) on checklists). One OR across the
- * two tables defeats both indexes and scans every entry.
- */
-function searchedEntries(term: string): SQL {
-  return sql`${entries.id} in (select ${entries.id} from ${entries} where ${birdMatches(term)}
-    union all select ${entries.id} from ${entries} where ${entries.checklistId} in (
-      select ${checklists.id} from ${checklists} where ${contains(checklists.observerName, term)}))`;
-}
-
-/** Conditions on an entry alone: which list, and the bird-or-birder search. */
-export function entryWhere(list: RecordsList, f: RecordsFilter): SQL[] {
+/** An entry of the list: its approval ("pending only": waiting for review) and whether it is a new-species report. */
+function listConditions(list: RecordsList, pending?: boolean): SQL[] {
   const conditions: SQL[] = [];
   // "Pending only" (the reviewer's queue) shows entries waiting for review, on the entries list too.
-  if (f.pending) conditions.push(pendingEntry(list));
+  if (pending) conditions.push(pendingEntry(list));
   else if (list === 'entries') conditions.push(eq(entries.approval, 'approved'));
   conditions.push(list === 'newspecies' ? eq(entries.isNewSpecies, true) : eq(entries.isNewSpecies, false));
-  if (f.search) conditions.push(searchedEntries(f.search));
+  return conditions;
+}
+
+/**
+ * Conditions on an entry alone: which list, and the bird-or-birder search. Over the whole list a narrow
+ * search becomes an array of the matching ids computed first (see records.search.ts); within a few
+ * checklists (`scope: 'checklists'`) it stays a plain condition.
+ */
+export function entryWhere(
+  list: RecordsList,
+  f: RecordsFilter,
+  scope: 'list' | 'checklists' = 'list',
+): SQL[] {
+  const conditions = listConditions(list, f.pending);
+  if (f.search) {
+    const matches = searchedEntries(f.search, f.resolved);
+    conditions.push(scope === 'list' && isNarrow(f.resolved) ? amongIds([matches, ...conditions]) : matches);
+  }
   return conditions;
 }
 
 /**
  * The checklist holds at least one entry of the list (matching the search, when there is one).
  * Without a search this reads the checklist's own counters (kept by the triggers of migrations
- * 0004/0005). With one, the checklists are those of the entries whose bird matches, united with
- * those whose birder matches: each half on its own trigram index.
+ * 0004/0005/0018); with one, see searchedChecklists.
  */
 function holdsEntries(list: RecordsList, f: RecordsFilter): SQL {
-  if (f.search) {
-    const listOnly = entryWhere(list, { pending: f.pending });
-    const holds = f.pending ? holdsPending(list) : listHolds(list);
-    return sql`${checklists.id} in (
-      select ${entries.checklistId} from ${entries} where ${and(birdMatches(f.search), ...listOnly)}
-      union select ${checklists.id} from ${checklists} where ${contains(checklists.observerName, f.search)} and ${holds})`;
-  }
-  if (f.pending) return holdsPending(list);
-  return listHolds(list);
+  const holds = f.pending ? holdsPending(list) : listHolds(list);
+  return f.search ? searchedChecklists(f.search, f.resolved, listConditions(list, f.pending), holds) : holds;
 }
 
-/** How many entries of the list a checklist holds, from its counters. */
-function listCount(list: RecordsList): SQL {
+/** How many entries of the list (or of its queue, with "pending only") a checklist holds, from its counters. */
+function listCount(list: RecordsList, pending?: boolean): SQL {
+  if (pending) return pendingCount(list);
   if (list === 'entries') return sql`${checklists.approvedNamedEntries}`;
   if (list === 'checklists') return sql`${checklists.namedEntries}`;
   return sql`(${checklists.entryCount} - ${checklists.namedEntries})`;
@@ -172,48 +150,29 @@ export const CHECKLIST_ORDER = [
 /** Inside a checklist: in the order recorded, then by name. */
 export const ENTRY_ORDER = [asc(entries.createdAt), asc(entries.birdName), asc(entries.id)];
 
-/**
- * Checklists after the cursor in list order. Written as "on or before its date, and not at or before
- * it within that date" so PostgreSQL starts an ordered walk of the date index at the cursor; the
- * plain three-way OR is turned into a bitmap scan of every older checklist, batch after batch.
- * Times sort DESC NULLS LAST, and "at or before" must never be NULL (NOT NULL is NULL, which would
- * drop the row): a checklist without a time comes after every timed one of its date.
- */
-function afterCursor(c: ChecklistCursor): SQL | undefined {
-  const atOrBefore =
-    c.time === null
-      ? or(isNotNull(checklists.selectedTime), lte(checklists.id, c.id))
-      : and(
-          isNotNull(checklists.selectedTime),
-          or(
-            gt(checklists.selectedTime, c.time),
-            and(eq(checklists.selectedTime, c.time), lte(checklists.id, c.id)),
-          ),
-        );
-  const sameDateNotAfter = and(eq(checklists.selectedDate, c.date), atOrBefore);
-  return and(lte(checklists.selectedDate, c.date), sameDateNotAfter ? not(sameDateNotAfter) : undefined);
-}
-
 export const recordsRepository = {
   /**
-   * Checklists of a list that hold at least one qualifying entry, newest first: a page (offset) or
-   * the batch after a cursor (exports). Paged on checklists, so the date index serves the order.
+   * Checklists of a list that hold at least one qualifying entry, in the chosen order: a page (by offset,
+   * or after a page's cursor), or the batch after a checklist (the export's keyset walk, newest first).
+   * Paged on checklists, so the date index serves the order.
    */
   checklists: async (
     db: Executor,
     list: RecordsList,
     f: RecordsFilter,
-    at: { offset: number; limit: number } | { after?: ChecklistCursor; limit: number },
+    at: { offset: number; limit: number; cursor?: PageCursor } | { after?: ChecklistCursor; limit: number },
   ): Promise<ChecklistRow[]> => {
-    const cursor = 'after' in at && at.after ? afterCursor(at.after) : undefined;
+    const page = 'offset' in at;
+    const after = page
+      ? at.cursor && checklistsAfter(at.cursor.sort, at.cursor)
+      : at.after && checklistsAfter('-date', at.after);
     const query = db
       .select()
       .from(checklists)
-      .where(and(...checklistWhere(f), holdsEntries(list, f), cursor))
-      // A page follows the chosen sort; the export's keyset walk keeps the default order.
-      .orderBy(...('offset' in at ? checklistOrder(f.sort) : CHECKLIST_ORDER))
+      .where(and(...checklistWhere(f), holdsEntries(list, f), after))
+      .orderBy(...(page ? checklistOrder(f.sort) : CHECKLIST_ORDER))
       .limit(at.limit);
-    return 'offset' in at ? query.offset(at.offset) : query;
+    return page && !at.cursor ? query.offset(at.offset) : query;
   },
 
   /** The qualifying entries of these checklists, in one query. */
@@ -228,29 +187,29 @@ export const recordsRepository = {
       .select({ entry: entries })
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-      .where(and(inArray(entries.checklistId, checklistIds), ...entryWhere(list, f)))
+      .where(and(inArray(entries.checklistId, checklistIds), ...entryWhere(list, f, 'checklists')))
       .orderBy(...ENTRY_ORDER);
     return rows.map((r) => r.entry);
   },
 
-  /** A page of the entries list (entries with their checklists), newest first. */
-  entriesPage: async (db: Executor, f: RecordsFilter, offset: number, limit: number) =>
-    db
-      .select({ entry: entries, checklist: checklists })
+  /**
+   * A page of the entries list (entries with their checklists) in the chosen order: by offset, or after a
+   * page's cursor. `createdAt` is also read as PostgreSQL prints it, for the next cursor (a JS Date would
+   * drop the microseconds the order compares).
+   */
+  entriesPage: async (
+    db: Executor,
+    f: RecordsFilter,
+    at: { offset: number; limit: number; cursor?: PageCursor },
+  ) => {
+    const query = db
+      .select({ entry: entries, checklist: checklists, createdAt: sql<string>`${entries.createdAt}::text` })
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-      .where(and(...checklistWhere(f), ...entryWhere('entries', f)))
+      .where(and(...checklistWhere(f), ...entryWhere('entries', f), at.cursor && entriesAfter(at.cursor)))
       .orderBy(...checklistOrder(f.sort), ...ENTRY_ORDER)
-      .limit(limit)
-      .offset(offset),
-
-  /** Entries of a list matching the filters, and all of the list's entries (from its kept total). */
-  entryTotals: async (db: Executor, list: RecordsList, f: RecordsFilter) => {
-    const [found, all] = await Promise.all([
-      hasFilters(f) ? recordsRepository.countEntries(db, list, f) : undefined,
-      recordsRepository.listTotals(db, list).then((t) => t.entries),
-    ]);
-    return { foundTotal: found ?? all, entriesTotal: all };
+      .limit(at.limit);
+    return at.cursor ? query : query.offset(at.offset);
   },
 
   /** The list's unfiltered totals, kept by the triggers of migration 0008. */
@@ -290,10 +249,10 @@ export const recordsRepository = {
   /** Entries of a list matching the filters (those the list's checklists show). */
   countEntries: async (db: Executor, list: RecordsList, f: RecordsFilter): Promise<number> => {
     if (!hasFilters(f)) return (await recordsRepository.listTotals(db, list)).entries;
-    if (!f.search && !f.pending) {
-      // Checklist rows only: each carries its count of the list's entries.
+    if (!f.search) {
+      // Checklist rows only: each carries its count of the list's (or its queue's) entries.
       const [row] = await db
-        .select({ n: sql<number>`coalesce(sum(${listCount(list)}), 0)`.mapWith(Number) })
+        .select({ n: sql<number>`coalesce(sum(${listCount(list, f.pending)}), 0)`.mapWith(Number) })
         .from(checklists)
         .where(and(...checklistWhere(f), holdsEntries(list, f)));
       return row?.n ?? 0;

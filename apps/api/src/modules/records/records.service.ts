@@ -21,35 +21,74 @@ import { isUuid } from '../../lib/ids';
 import { addBirderNotices, type NoticeKind } from '../mobile/notices';
 import { recordActivity } from '../notifications/notifications.service';
 import { flagChecklists, setReviewOutcome } from '../review/review.service';
+import { decodeCursor, encodeCursor, hasCursors, type PageCursor } from './records.cursor';
 import { toChecklistDetail, toChecklistGroup, toEntry, toReviewedEntry } from './records.mapper';
 import { pendingPerDzongkhag } from './records.queue';
-import { type ChecklistCursor, type RecordsList, recordsRepository as repo } from './records.repository';
+import {
+  type ChecklistCursor,
+  type RecordsFilter,
+  type RecordsList,
+  recordsRepository as repo,
+} from './records.repository';
+import { resolveSearch } from './records.search';
+import { listTotals } from './records.totals';
 import { birdKey, resolveSpecies } from './species-link';
 
 type Approval = 'approved' | 'rejected';
 
+/** The query with its search (if any) looked up in the summaries first, so the list's SQL can use exact names. */
+async function withResolvedSearch(ctx: AppContext, list: RecordsList, q: RecordsQuery): Promise<ListQuery> {
+  return q.search ? { ...q, resolved: await resolveSearch(ctx.database.db, list, q.search) } : q;
+}
+type ListQuery = RecordsQuery & RecordsFilter;
+
 /** GET /api/v1/entries: a page of approved, submitted, named entries, newest first. */
-export async function listEntries(ctx: AppContext, q: RecordsQuery): Promise<EntriesListResponse> {
+export async function listEntries(ctx: AppContext, query: RecordsQuery): Promise<EntriesListResponse> {
   const db = ctx.database.db;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, true) : undefined;
+  const q = await withResolvedSearch(ctx, 'entries', query);
   const [rows, totals, values] = await Promise.all([
-    repo.entriesPage(db, q, (q.page - 1) * q.limit, q.limit),
-    repo.entryTotals(db, 'entries', q),
+    repo.entriesPage(db, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
+    listTotals(db, 'entries', q, { checklists: false }),
     repo.distinctValues(db, 'entries'),
   ]);
+  const last = rows.at(-1);
   return {
-    ...totals,
+    foundTotal: totals.found.entries,
+    entriesTotal: totals.all.entries,
     ...values,
     limit: q.limit,
     page: q.page,
+    nextCursor: nextCursor(
+      q,
+      rows.length,
+      last && { ...position(last.checklist), entry: entryPosition(last) },
+    ),
     checklists: rows.map((r) => toEntry(r.entry, r.checklist)),
   };
+}
+
+/** A checklist's place in the date orders. */
+const position = (c: ChecklistRow) => ({ date: c.selectedDate, time: c.selectedTime, id: c.id });
+
+/** An entry's place inside its checklist (ENTRY_ORDER), created_at as PostgreSQL printed it. */
+const entryPosition = (r: { entry: EntryRow; createdAt: string }) => ({
+  createdAt: r.createdAt,
+  birdName: r.entry.birdName,
+  id: r.entry.id,
+});
+
+/** The cursor of the page after this one: where it ended, for the date orders and a full page (a shorter one is the last). */
+function nextCursor(q: RecordsQuery, rows: number, end: Omit<PageCursor, 'sort'> | undefined): string | null {
+  if (rows < q.limit || !end || !hasCursors(q.sort)) return null;
+  return encodeCursor({ ...end, sort: q.sort });
 }
 
 /** Groups checklists with their qualifying entries (one query for all the entries). */
 async function withEntries(
   ctx: AppContext,
   list: RecordsList,
-  q: RecordsQuery,
+  q: ListQuery,
   rows: ChecklistRow[],
 ): Promise<ChecklistGroup[]> {
   const found = await repo.entriesOf(
@@ -76,25 +115,26 @@ async function withEntries(
 export async function listChecklists(
   ctx: AppContext,
   list: Exclude<RecordsList, 'entries'>,
-  q: RecordsQuery,
+  query: RecordsQuery,
 ): Promise<ChecklistsListResponse> {
   const db = ctx.database.db;
-  const filtered = repo.hasFilters(q);
-  const [rows, totals, found, entriesTotal, values, pending] = await Promise.all([
-    repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit }),
-    repo.listTotals(db, list),
-    filtered ? repo.countFound(db, list, q) : undefined,
-    repo.countEntries(db, list, q),
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, false) : undefined;
+  const q = await withResolvedSearch(ctx, list, query);
+  const [rows, totals, values, pending] = await Promise.all([
+    repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
+    listTotals(db, list, q, { checklists: true }),
     repo.distinctValues(db, list),
     pendingPerDzongkhag(db, list),
   ]);
+  const last = rows.at(-1);
   return {
     checklists: await withEntries(ctx, list, q, rows),
     limit: q.limit,
     page: q.page,
-    foundTotal: found ?? totals.checklists,
-    totalChecklists: totals.checklists,
-    entriesTotal,
+    nextCursor: nextCursor(q, rows.length, last && position(last)),
+    foundTotal: totals.found.checklists ?? totals.all.checklists,
+    totalChecklists: totals.all.checklists,
+    entriesTotal: totals.found.entries,
     ...values,
     pendingPerDzongkhag: pending,
   };

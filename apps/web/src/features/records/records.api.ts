@@ -9,7 +9,9 @@ import type {
   EntryPatchResponse,
 } from '@jarog/contracts';
 import { api, LIST } from '../../app/api';
+import { rememberNextCursor, withCursor } from './records-cursors';
 import { RECORDS_LIST_PATH } from './records-export';
+import type { RecordsListKind } from './records-list-state';
 
 const CHECKLISTS = '/api/v1/checklists';
 
@@ -37,18 +39,35 @@ export interface RenameArgs {
   BirdName: string;
 }
 
+/** Keeps the cursor each list page answers, so the call for the page after it starts there (records-cursors.ts). */
+const keepCursorOf =
+  (kind: RecordsListKind) =>
+  async (
+    params: Record<string, string>,
+    { queryFulfilled }: { queryFulfilled: Promise<{ data: { page: number; nextCursor?: string | null } }> },
+  ) => {
+    try {
+      rememberNextCursor(kind, params, (await queryFulfilled).data);
+    } catch {
+      // A failed page hands out no cursor; the list shows its own error.
+    }
+  };
+
 export const recordsApi = api.enhanceEndpoints({ addTagTypes: ['Records'] }).injectEndpoints({
   endpoints: (build) => ({
     listChecklists: build.query<ChecklistsListResponse, Record<string, string>>({
-      query: (params) => ({ url: RECORDS_LIST_PATH.checklists, params }),
+      query: (params) => ({ url: RECORDS_LIST_PATH.checklists, params: withCursor('checklists', params) }),
+      onQueryStarted: keepCursorOf('checklists'),
       providesTags: [recordsList],
     }),
     listNewSpecies: build.query<ChecklistsListResponse, Record<string, string>>({
-      query: (params) => ({ url: RECORDS_LIST_PATH.newspecies, params }),
+      query: (params) => ({ url: RECORDS_LIST_PATH.newspecies, params: withCursor('newspecies', params) }),
+      onQueryStarted: keepCursorOf('newspecies'),
       providesTags: [recordsList],
     }),
     listEntries: build.query<EntriesListResponse, Record<string, string>>({
-      query: (params) => ({ url: RECORDS_LIST_PATH.entries, params }),
+      query: (params) => ({ url: RECORDS_LIST_PATH.entries, params: withCursor('entries', params) }),
+      onQueryStarted: keepCursorOf('entries'),
       providesTags: [recordsList],
     }),
     /** One checklist by id or by name (so a reload or a shared link works). */

@@ -1,0 +1,85 @@
+/**
+ * The calls the console makes, as the benchmarks replay them (bench.ts under load, explain.ts one by one
+ * with each statement's plan). `kind` picks the target: lists, details and counts p95 ≤ 50 ms; analytics
+ * and searches ≤ 100 ms (issue 10).
+ */
+export interface ConsoleCall {
+  name: string;
+  path: string;
+  kind: 'list' | 'analytics';
+}
+
+export interface CallSamples {
+  /** A submitted checklist's id (the details call). */
+  checklistId: string | undefined;
+  /** A birder with records: id and a word of the name (the birder filter). */
+  birderId: string | undefined;
+  birderWord: string;
+  /** A past year with records. */
+  year: number;
+  /** The cursor of the entries list's page 49 (the keyset walk to page 50). */
+  entriesCursor?: string;
+}
+
+export function consoleCalls(s: CallSamples): ConsoleCall[] {
+  const { year } = s;
+  return [
+    { name: '/healthz', path: '/healthz', kind: 'list' },
+    { name: 'counts: checklists', path: '/api/v1/checklists/get-count', kind: 'list' },
+    { name: 'counts: birding sites', path: '/api/v1/checklists/analyze/birdingsites-count', kind: 'list' },
+    { name: 'counts: birders', path: '/api/v1/birders-count', kind: 'list' },
+    { name: 'entries, latest 5 (dashboard)', path: '/api/v1/entries?limit=5', kind: 'list' },
+    { name: 'entries, first page', path: '/api/v1/entries?limit=20', kind: 'list' },
+    { name: 'entries, page 50', path: '/api/v1/entries?limit=20&page=50', kind: 'list' },
+    ...(s.entriesCursor
+      ? [
+          {
+            name: 'entries, page 50 by cursor',
+            path: `/api/v1/entries?limit=20&page=50&cursor=${encodeURIComponent(s.entriesCursor)}`,
+            kind: 'list' as const,
+          },
+        ]
+      : []),
+    { name: 'entries, dzongkhag filter', path: '/api/v1/entries?limit=20&dzongkhag=Paro', kind: 'list' },
+    { name: "entries, search 'raven'", path: '/api/v1/entries?limit=20&search=raven', kind: 'analytics' },
+    { name: 'checklists, first page', path: '/api/v1/checklists?limit=20', kind: 'list' },
+    { name: 'checklists, pending only', path: '/api/v1/checklists?limit=20&pending=true', kind: 'list' },
+    {
+      name: 'checklists, birder filter',
+      path: `/api/v1/checklists?limit=20&birder=${encodeURIComponent(s.birderWord)}`,
+      kind: 'list',
+    },
+    { name: 'checklists, date filter', path: `/api/v1/checklists?limit=20&date=${year}-05-12`, kind: 'list' },
+    {
+      name: "checklists, search 'raven'",
+      path: '/api/v1/checklists?limit=20&search=raven',
+      kind: 'analytics',
+    },
+    { name: 'new species, first page', path: '/api/v1/newspecies?limit=20', kind: 'list' },
+    { name: 'checklist details', path: `/api/v1/checklists/${s.checklistId}`, kind: 'list' },
+    {
+      name: 'district species (month)',
+      path: `/api/v1/checklists/analyze/district-species?year=${year}&month=5`,
+      kind: 'analytics',
+    },
+    {
+      name: 'district checklists (month)',
+      path: `/api/v1/checklists/analyze/district-checklists?year=${year}&month=5`,
+      kind: 'analytics',
+    },
+    {
+      name: 'species count months',
+      path: '/api/v1/checklists/analyze/species-count-months',
+      kind: 'analytics',
+    },
+    {
+      name: 'district species count (year)',
+      path: `/api/v1/checklists/analyze/district-species-count?year=${year}`,
+      kind: 'analytics',
+    },
+    { name: 'birds count year', path: '/api/v1/checklists/analyze/birds-count-year', kind: 'analytics' },
+    { name: 'birders, first page', path: '/api/v1/birders?limit=12', kind: 'list' },
+    { name: 'top birders', path: '/api/v1/birders/top?limit=5', kind: 'list' },
+    { name: 'birder detail', path: `/api/v1/birders/${s.birderId}`, kind: 'list' },
+  ];
+}

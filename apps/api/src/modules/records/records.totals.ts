@@ -1,0 +1,85 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { statsListValues, statsPendingDzongkhag } from '../../db/schema';
+import { queueKey } from './records.queue';
+import {
+  dzongkhagMatch,
+  type RecordsFilter,
+  type RecordsList,
+  recordsRepository as repo,
+} from './records.repository';
+import { contains } from './records.search';
+
+type Executor = Db | Tx;
+export interface Totals {
+  checklists: number;
+  entries: number;
+}
+
+/** The filters a summary table answers exactly, as (kind in stats_list_values, condition on its value). */
+function oneValueFilter(f: RecordsFilter): { kind: string; match: (value: SQL) => SQL } | undefined {
+  const given = [
+    f.dzongkhag ? { kind: 'dzongkhag', match: (v: SQL) => dzongkhagMatch(f.dzongkhag ?? '', v) } : undefined,
+    f.birder ? { kind: 'observer', match: (v: SQL) => contains(v, f.birder ?? '') } : undefined,
+    f.gewog ? { kind: 'gewog', match: (v: SQL) => contains(v, f.gewog ?? '') } : undefined,
+    f.village ? { kind: 'village', match: (v: SQL) => contains(v, f.village ?? '') } : undefined,
+  ].filter((g) => g !== undefined);
+  return given.length === 1 ? given[0] : undefined;
+}
+
+/**
+ * The found totals from the summaries kept by triggers, where they are exact: "pending only" alone or with a
+ * dzongkhag (stats_pending_dzongkhag), or one dzongkhag, birder, gewog or village filter alone
+ * (stats_list_values: a checklist carries one value of each kind, so the rows of the values matching the
+ * filter add up to exactly the checklists matching it). Undefined when the filters need counting.
+ */
+async function fromSummaries(db: Executor, list: RecordsList, f: RecordsFilter): Promise<Totals | undefined> {
+  if (f.search || f.date || f.birding_site) return undefined;
+  const sum = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+  if (f.pending) {
+    if (f.birder || f.gewog || f.village) return undefined;
+    const q = statsPendingDzongkhag;
+    const [row] = await db
+      .select({ checklists: sum(sql`${q.checklists}`), entries: sum(sql`${q.entries}`) })
+      .from(q)
+      .where(
+        and(
+          eq(q.list, queueKey(list)),
+          f.dzongkhag ? dzongkhagMatch(f.dzongkhag, sql`${q.dzongkhag}`) : undefined,
+        ),
+      );
+    return row;
+  }
+  const filter = oneValueFilter(f);
+  if (!filter) return undefined;
+  const v = statsListValues;
+  const [row] = await db
+    .select({ checklists: sum(sql`${v.checklists}`), entries: sum(sql`${v.entries}`) })
+    .from(v)
+    .where(and(eq(v.list, list), eq(v.kind, filter.kind), filter.match(sql`${v.value}`)));
+  return row;
+}
+
+/**
+ * A list's totals beside a page: `all` (the whole list, kept by triggers) and `found` (matching the filters:
+ * the same without filters, else from a summary where one answers exactly, else counted exactly with the
+ * list's indexes). The found checklists are counted only when asked for (the entries list shows none).
+ */
+export async function listTotals(
+  db: Executor,
+  list: RecordsList,
+  f: RecordsFilter,
+  want: { checklists: boolean },
+): Promise<{ all: Totals; found: { checklists?: number; entries: number } }> {
+  if (!repo.hasFilters(f)) {
+    const all = await repo.listTotals(db, list);
+    return { all, found: all };
+  }
+  const [all, summary] = await Promise.all([repo.listTotals(db, list), fromSummaries(db, list, f)]);
+  if (summary) return { all, found: summary };
+  const [checklists, entries] = await Promise.all([
+    want.checklists ? repo.countFound(db, list, f) : undefined,
+    repo.countEntries(db, list, f),
+  ]);
+  return { all, found: { checklists, entries } };
+}
