@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { yieldToEventLoop } from '../../lib/yield';
 import { computeFlags } from '../review/flags';
 import { reviewWritten } from '../review/review.service';
 import type { ChecklistDraft } from './ingest.drafts';
@@ -11,12 +10,13 @@ import { STAGE_ROWS, type StagedChecklist, type StagedEntry, Staging } from './i
 import {
   newChecklistValues,
   newEntryValues,
+  resolverFor,
   sortDrafts,
   type WriteMode,
   type WrittenSummary,
   writeDrafts,
 } from './ingest.write';
-import { birdKey, resolveSpecies } from './species-link';
+import { resolveSpecies } from './species-link';
 
 /** Staged checklists judged (review flags) per statement: about a thousand entries at a time. */
 const FLAG_CHECKLISTS = 200;
@@ -75,7 +75,6 @@ export async function runStagedWrite<T>(
       const submitted = planned.checklists.filter((c) => c.status === 'submitted').map((c) => c.id);
       for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS) {
         await stage.setFlags(await computeFlags(db, submitted.slice(i, i + FLAG_CHECKLISTS), stage));
-        await yieldToEventLoop();
       }
       hidden = true;
       let done = 0;
@@ -83,7 +82,6 @@ export async function runStagedWrite<T>(
         await stage.hide(part.ids);
         done += part.entries;
         onWritten?.(done, planned.entries.length);
-        await yieldToEventLoop();
       }
       return db.transaction(async (tx) => {
         await repo.lock(tx, opts.scope);
@@ -113,9 +111,11 @@ export async function runStagedWrite<T>(
 
 /** The rows the new checklists become, with their ids, and the summary the answer is built from. */
 async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) {
-  const species = await resolveSpecies(
-    ctx.database.db,
-    drafts.flatMap((d) => d.entries.map((e) => e.birdName)),
+  const resolve = resolverFor(
+    await resolveSpecies(
+      ctx.database.db,
+      drafts.flatMap((d) => d.entries.map((e) => e.birdName)),
+    ),
   );
   const now = new Date();
   const checklists: StagedChecklist[] = [];
@@ -126,14 +126,7 @@ async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) 
     checklists.push({ id, ...newChecklistValues(draft, mode) });
     const written: WrittenSummary['checklists'][number]['entries'] = [];
     for (const e of [...draft.entries].sort((a, b) => a.seq - b.seq)) {
-      const match = species.get(birdKey(e.birdName));
-      const values = newEntryValues(
-        e,
-        { birdName: match?.englishName ?? e.birdName, speciesId: match?.id ?? null },
-        id,
-        mode,
-        now,
-      );
+      const values = newEntryValues(e, resolve(e), id, mode, now);
       const entry = { id: randomUUID(), ...values, position: entries.length };
       entries.push(entry);
       written.push({

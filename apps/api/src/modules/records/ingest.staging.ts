@@ -3,7 +3,6 @@ import type { EntryFlag } from '@jarog/contracts';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { checklists, entries, type NewChecklistRow, type NewEntryRow } from '../../db/schema';
-import { yieldToEventLoop } from '../../lib/yield';
 import {
   indexStagedDuplicates,
   type StagedRecords,
@@ -90,12 +89,11 @@ export class Staging implements StagedRecords {
       await this.db.execute(sql`
         insert into ${this.checklists} (${list(this.checklistColumns)})
         select ${list(this.checklistColumns)} from json_populate_recordset(null::${this.checklists}, ${part}::json)`);
-      await yieldToEventLoop();
     }
   }
 
-  /** Writes entries, in statements of STAGE_ROWS rows; `written` hears how many so far. */
-  async addEntries(rows: StagedEntry[], written?: (done: number) => void): Promise<void> {
+  /** Writes entries, in statements of STAGE_ROWS rows. */
+  async addEntries(rows: StagedEntry[]): Promise<void> {
     if (rows.length === 0) return;
     const records = rows.map(({ position, ...r }) => ({ ...asRecord(r, ENTRY_COLUMNS), position }));
     this.entryColumns = Object.keys(records[0] ?? {});
@@ -104,8 +102,6 @@ export class Staging implements StagedRecords {
       await this.db.execute(sql`
         insert into ${this.entries} (${list(this.entryColumns)})
         select ${list(this.entryColumns)} from json_populate_recordset(null::${this.entries}, ${part}::json)`);
-      written?.(Math.min(i + STAGE_ROWS, records.length));
-      await yieldToEventLoop();
     }
   }
 
@@ -210,7 +206,6 @@ export class Staging implements StagedRecords {
       await this.db.execute(sql`
         delete from checklists
         where id = any(${`{${ids.slice(i, i + DISCARD_CHECKLISTS).join(',')}}`}::uuid[]) and status = 'importing'`);
-      await yieldToEventLoop();
     }
   }
 
