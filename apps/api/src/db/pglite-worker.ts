@@ -87,6 +87,7 @@ export class EmbeddedPglite {
   private nextId = 1;
   private ready!: Promise<void>;
   private closing = false;
+  private closed = false;
   /** Threads ended on purpose (a statement past its limit): their exit is no crash. */
   private readonly retired = new WeakSet<Worker>();
   /** Statements may run this long (ms; 0: no limit). Suspended while migrations run. */
@@ -192,6 +193,8 @@ export class EmbeddedPglite {
   }
 
   private async send<T>(message: Message): Promise<T> {
+    // Closed: nothing will answer any more, so say so at once (the API answers 503) instead of waiting forever.
+    if (this.closed) throw sqlError('57P01', 'The embedded database is closed');
     await this.ready;
     return new Promise<T>((resolve, reject) => {
       const id = this.nextId++;
@@ -241,6 +244,8 @@ export class EmbeddedPglite {
   async close(): Promise<void> {
     this.closing = true;
     await this.send({ op: 'close' }).catch(() => undefined);
+    this.closed = true;
     await this.worker.terminate();
+    for (const p of this.pending.values()) this.fail(p, sqlError('57P01', 'The embedded database is closed'));
   }
 }
