@@ -7,11 +7,12 @@
  *   npm run bench -- --pglite --entries 200000 # the embedded default (PGlite), 4 connections
  *
  * Options: --entries N, --duration S (seconds per run, default 8), --connections N (default 16, 4 on
- * PGlite), --out FILE (default bench-results[-pglite].json in the current folder), --skip-import.
+ * PGlite), --out FILE (default bench-results[-pglite].json in the current folder), --skip-import,
+ * --skip-export, --only REGEX (the calls whose name matches).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,7 @@ import { bootstrap } from '../src/bootstrap';
 import { loadEnv } from '../src/config/env';
 import { createLogger } from '../src/lib/logger';
 import { freePort, signIn, startApi } from './api-process';
+import { consoleCalls } from './calls';
 import { prepareBenchDatabase } from './seed';
 import { checklistWorkbook } from './workbooks';
 
@@ -36,6 +38,8 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     out: { type: 'string' },
     'skip-import': { type: 'boolean' },
+    'skip-export': { type: 'boolean' },
+    only: { type: 'string' },
   },
 });
 const onPglite = Boolean(values.pglite);
@@ -60,6 +64,10 @@ const baseEnv: Record<string, string> = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
 const log = (line: string) => process.stderr.write(`${line}\n`);
+// The machine may be shared: the load average goes beside the numbers.
+const loadStart = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
 
 // 1. The database: seeded once, reused after (its statistics rebuild is one long statement: no time limit).
 {
@@ -87,62 +95,22 @@ const auth = { authorization: `Bearer ${token}` };
 const getJson = async <T>(p: string): Promise<T> =>
   (await fetch(`${base}${p}`, { headers: auth })).json() as Promise<T>;
 
-// 3. The calls the console makes.
+// 3. The calls the console makes (bench/calls.ts), with a checklist, a birder and page 49's cursor to use.
 const firstPage = await getJson<{ checklists: { checklistId: string }[] }>(
   '/api/v1/checklists?limit=20&page=3',
 );
-const someChecklist = firstPage.checklists[0]?.checklistId;
 const top = await getJson<{ users: { birder: { _id: string; name: string } }[] }>(
   '/api/v1/birders/top?limit=20',
 );
 const someBirder = top.users[10]?.birder ?? top.users[0]?.birder;
-const birderWord = someBirder?.name.split(' ')[0]?.toLowerCase() ?? 'sonam';
-const year = new Date().getUTCFullYear() - 1;
-const calls: { name: string; path: string; kind: 'list' | 'analytics' }[] = [
-  { name: '/healthz', path: '/healthz', kind: 'list' },
-  { name: 'counts: checklists', path: '/api/v1/checklists/get-count', kind: 'list' },
-  { name: 'counts: birding sites', path: '/api/v1/checklists/analyze/birdingsites-count', kind: 'list' },
-  { name: 'counts: birders', path: '/api/v1/birders-count', kind: 'list' },
-  { name: 'entries, latest 5 (dashboard)', path: '/api/v1/entries?limit=5', kind: 'list' },
-  { name: 'entries, first page', path: '/api/v1/entries?limit=20', kind: 'list' },
-  { name: 'entries, page 50', path: '/api/v1/entries?limit=20&page=50', kind: 'list' },
-  { name: 'entries, dzongkhag filter', path: '/api/v1/entries?limit=20&dzongkhag=Paro', kind: 'list' },
-  { name: "entries, search 'raven'", path: '/api/v1/entries?limit=20&search=raven', kind: 'analytics' },
-  { name: 'checklists, first page', path: '/api/v1/checklists?limit=20', kind: 'list' },
-  {
-    name: 'checklists, birder filter',
-    path: `/api/v1/checklists?limit=20&birder=${birderWord}`,
-    kind: 'list',
-  },
-  { name: 'checklists, date filter', path: `/api/v1/checklists?limit=20&date=${year}-05-12`, kind: 'list' },
-  { name: "checklists, search 'raven'", path: '/api/v1/checklists?limit=20&search=raven', kind: 'analytics' },
-  { name: 'new species, first page', path: '/api/v1/newspecies?limit=20', kind: 'list' },
-  { name: 'checklist details', path: `/api/v1/checklists/${someChecklist}`, kind: 'list' },
-  {
-    name: 'district species (month)',
-    path: `/api/v1/checklists/analyze/district-species?year=${year}&month=5`,
-    kind: 'analytics',
-  },
-  {
-    name: 'district checklists (month)',
-    path: `/api/v1/checklists/analyze/district-checklists?year=${year}&month=5`,
-    kind: 'analytics',
-  },
-  {
-    name: 'species count months',
-    path: '/api/v1/checklists/analyze/species-count-months',
-    kind: 'analytics',
-  },
-  {
-    name: 'district species count (year)',
-    path: `/api/v1/checklists/analyze/district-species-count?year=${year}`,
-    kind: 'analytics',
-  },
-  { name: 'birds count year', path: '/api/v1/checklists/analyze/birds-count-year', kind: 'analytics' },
-  { name: 'birders, first page', path: '/api/v1/birders?limit=12', kind: 'list' },
-  { name: 'top birders', path: '/api/v1/birders/top?limit=5', kind: 'list' },
-  { name: 'birder detail', path: `/api/v1/birders/${someBirder?._id}`, kind: 'list' },
-];
+const page49 = await getJson<{ nextCursor?: string | null }>('/api/v1/entries?limit=20&page=49');
+const calls = consoleCalls({
+  checklistId: firstPage.checklists[0]?.checklistId,
+  birderId: someBirder?._id,
+  birderWord: someBirder?.name.split(' ')[0]?.toLowerCase() ?? 'sonam',
+  year: new Date().getUTCFullYear() - 1,
+  entriesCursor: page49.nextCursor ?? undefined,
+}).filter((c) => !values.only || new RegExp(values.only, 'i').test(c.name));
 
 const pct = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -205,6 +173,8 @@ interface Row {
   sqlMs: number;
   ratio: number;
   healthzWorstMs: number;
+  /** The machine's 1-minute load average after the run (the machine may be shared). */
+  load1: number;
 }
 const rows: Row[] = [];
 for (const c of calls) {
@@ -223,6 +193,7 @@ for (const c of calls) {
     sqlMs: timing.sql,
     ratio: timing.sql > 0 ? one.p50 / timing.sql : 0,
     healthzWorstMs,
+    load1: loadavg()[0] ?? 0,
   });
   log(`  ${c.name}: p95 ${loaded.p95} ms at ${many} connections`);
 }
@@ -247,9 +218,11 @@ const exportRun = async () => {
     healthzWorstMs: await health(),
   };
 };
-const exported = await exportRun();
+const exported = values['skip-export']
+  ? { rows: 0, mb: 0, seconds: 0, rowsPerSecond: 0, healthzWorstMs: 0 }
+  : await exportRun();
 let copy: { rowsPerSecond: number; seconds: number } | undefined;
-if (databaseUrl) {
+if (databaseUrl && !values['skip-export']) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const t0 = performance.now();
@@ -334,24 +307,28 @@ await stopApi();
 
 // 7. The table.
 const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-const head = `| call | 1 conn p50 | ${many} conn p50 | p95 | p99 | req/s | SQL ms | ratio | target p95 | /healthz worst |`;
-const lines = [head, '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const head = `| call | 1 conn p50 | ${many} conn p50 | p95 | p99 | req/s | SQL ms | ratio | target p95 | /healthz worst | load |`;
+const lines = [head, '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
 for (const r of rows) {
   const ok = r.many.p95 <= r.target ? '' : ' ✗';
   lines.push(
-    `| ${r.call} | ${f(r.one.p50)} | ${f(r.many.p50)} | ${f(r.many.p95)}${ok} | ${f(r.many.p99)} | ${f(r.many.rps)} | ${f(r.sqlMs)} | ${r.ratio ? r.ratio.toFixed(2) : '-'} | ${r.target} | ${f(r.healthzWorstMs)} |`,
+    `| ${r.call} | ${f(r.one.p50)} | ${f(r.many.p50)} | ${f(r.many.p95)}${ok} | ${f(r.many.p99)} | ${f(r.many.rps)} | ${f(r.sqlMs)} | ${r.ratio ? r.ratio.toFixed(2) : '-'} | ${r.target} | ${f(r.healthzWorstMs)} | ${r.load1.toFixed(1)} |`,
   );
 }
 const engine = onPglite ? 'PGlite (embedded)' : 'PostgreSQL';
 const summary = [
-  `${engine}, ${entriesWanted.toLocaleString('en')} entries, ${many} connections × ${duration} s, ${new Date().toISOString()}`,
+  `${engine}, ${entriesWanted.toLocaleString('en')} entries, ${many} connections × ${duration} s, ${new Date().toISOString()}, load average ${loadStart} at start, ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} at the end`,
   ...lines,
   '',
-  `export entries.csv (all): ${exported.rows.toLocaleString('en')} rows, ${exported.mb.toFixed(0)} MB in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.rowsPerSecond).toLocaleString('en')} rows/s` +
-    (copy
-      ? `; bare COPY of the same rows: ${Math.round(copy.rowsPerSecond).toLocaleString('en')} rows/s`
-      : '') +
-    `; /healthz worst during it ${f(exported.healthzWorstMs)} ms`,
+  values['skip-export']
+    ? 'export: skipped'
+    : `export entries.csv (all): ${exported.rows.toLocaleString('en')} rows, ${exported.mb.toFixed(0)} MB in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.rowsPerSecond).toLocaleString('en')} rows/s` +
+      (copy
+        ? `; bare COPY of the same rows: ${Math.round(copy.rowsPerSecond).toLocaleString('en')} rows/s`
+        : '') +
+      `; /healthz worst during it ${f(exported.healthzWorstMs)} ms`,
   upload
     ? `upload 100,000-row .xlsx (${Number(upload.fileMB).toFixed(1)} MB): HTTP ${upload.status} in ${Number(upload.seconds).toFixed(1)} s (${upload.message}); /healthz worst during it ${f(Number(upload.healthzWorstMs))} ms`
     : 'upload: skipped',

@@ -98,6 +98,10 @@ BEGIN
   ON CONFLICT (list, dzongkhag) DO UPDATE SET checklists = s.checklists + excluded.checklists, entries = s.entries + excluded.entries;
 END $$;--> statement-breakpoint
 
+-- Each side of a change is summed as it is (new rows +1, old rows -1): a checklist whose queue did not change
+-- cancels out in stats_apply_pending's sums. No join of the two transition tables, whose row counts the planner
+-- does not know: such joins ran as nested loops, quadratic in the rows a statement updates (2,000 checklists:
+-- about a second per trigger).
 CREATE FUNCTION stats_pending_checklists_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -108,15 +112,11 @@ BEGIN
                                       FROM old_rows WHERE pending_named_entries > 0 OR pending_new_entries > 0));
   ELSE
     PERFORM stats_apply_pending(ARRAY(
-      SELECT ROW(n.status = 'submitted', n.dzongkhag, n.pending_named_entries, n.pending_new_entries, 1)::stats_pending_delta
-      FROM new_rows n JOIN old_rows o USING (id)
-      WHERE (n.status, n.dzongkhag, n.pending_named_entries, n.pending_new_entries)
-            IS DISTINCT FROM (o.status, o.dzongkhag, o.pending_named_entries, o.pending_new_entries)
+      SELECT ROW(status = 'submitted', dzongkhag, pending_named_entries, pending_new_entries, 1)::stats_pending_delta
+      FROM new_rows WHERE pending_named_entries > 0 OR pending_new_entries > 0
       UNION ALL
-      SELECT ROW(o.status = 'submitted', o.dzongkhag, o.pending_named_entries, o.pending_new_entries, -1)::stats_pending_delta
-      FROM new_rows n JOIN old_rows o USING (id)
-      WHERE (n.status, n.dzongkhag, n.pending_named_entries, n.pending_new_entries)
-            IS DISTINCT FROM (o.status, o.dzongkhag, o.pending_named_entries, o.pending_new_entries)));
+      SELECT ROW(status = 'submitted', dzongkhag, pending_named_entries, pending_new_entries, -1)::stats_pending_delta
+      FROM old_rows WHERE pending_named_entries > 0 OR pending_new_entries > 0));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -152,6 +152,50 @@ BEGIN
   ON CONFLICT (list, kind, value) DO UPDATE SET checklists = s.checklists + excluded.checklists, entries = s.entries + excluded.entries;
   -- Served by the partial index of 0008, which holds only the rows just brought to 0.
   DELETE FROM stats_list_values WHERE checklists = 0;
+END $$;--> statement-breakpoint
+
+-- As in 0008, without joining the transition tables (see stats_pending_checklists_changed): unchanged
+-- checklists cancel out in stats_apply_lists' sums.
+CREATE OR REPLACE FUNCTION stats_lists_checklists_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM stats_apply_lists(ARRAY(SELECT ROW(status = 'submitted', dzongkhag, gewog, village, observer_name, entry_count, named_entries, approved_named_entries, 1)::stats_list_delta FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM stats_apply_lists(ARRAY(SELECT ROW(status = 'submitted', dzongkhag, gewog, village, observer_name, entry_count, named_entries, approved_named_entries, -1)::stats_list_delta FROM old_rows));
+  ELSE
+    -- Only checklists in a list (submitted, holding entries) can change one.
+    PERFORM stats_apply_lists(ARRAY(
+      SELECT ROW(status = 'submitted', dzongkhag, gewog, village, observer_name, entry_count, named_entries, approved_named_entries, 1)::stats_list_delta
+      FROM new_rows WHERE status = 'submitted' AND entry_count > 0
+      UNION ALL
+      SELECT ROW(status = 'submitted', dzongkhag, gewog, village, observer_name, entry_count, named_entries, approved_named_entries, -1)::stats_list_delta
+      FROM old_rows WHERE status = 'submitted' AND entry_count > 0));
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+
+-- As in 0004, finding the checklists that moved (status, month or place) with EXCEPT, a hashed set operation,
+-- instead of a join of the transition tables (see stats_pending_checklists_changed).
+CREATE OR REPLACE FUNCTION stats_checklists_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM stats_apply_checklists(ARRAY(
+    SELECT ROW(id, status = 'submitted', selected_date, dzongkhag, gewog, village, observer_id, entry_count, approved_entries, 1)::stats_checklist_delta FROM new_rows
+    UNION ALL
+    SELECT ROW(id, status = 'submitted', selected_date, dzongkhag, gewog, village, observer_id, entry_count, approved_entries, -1)::stats_checklist_delta FROM old_rows));
+  -- A checklist submitted, withdrawn, re-dated or moved carries its approved entries' species counts along.
+  PERFORM stats_apply_species(ARRAY(
+    SELECT ROW(c.month, coalesce(c.dzongkhag, ''), coalesce(c.gewog, ''), coalesce(c.village, ''),
+               e.bird_name, c.sign, c.sign * e.total::bigint)::stats_species_delta
+    FROM (SELECT *, 1 AS sign FROM (
+            SELECT id, status, date_trunc('month', selected_date)::date AS month, dzongkhag, gewog, village FROM new_rows
+            EXCEPT SELECT id, status, date_trunc('month', selected_date)::date, dzongkhag, gewog, village FROM old_rows) moved_to
+          UNION ALL
+          SELECT *, -1 FROM (
+            SELECT id, status, date_trunc('month', selected_date)::date AS month, dzongkhag, gewog, village FROM old_rows
+            EXCEPT SELECT id, status, date_trunc('month', selected_date)::date, dzongkhag, gewog, village FROM new_rows) moved_from) c
+    JOIN entries e ON e.checklist_id = c.id
+    WHERE c.status = 'submitted' AND e.approval = 'approved' AND NOT e.is_new_species));
+  RETURN NULL;
 END $$;--> statement-breakpoint
 
 -- As in 0008, with the birds of each period and place beside its species.

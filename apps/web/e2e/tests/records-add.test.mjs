@@ -1,6 +1,6 @@
 // Adding records in the browser: the Add Checklist form (rules, places from the reference list, birds
 // with photos and previews) and the .xlsx upload (a bad row refuses the file, then "Import only the good
-// rows", with the per-row report). Screenshots at 1280 and 375 px.
+// rows", with the per-row report; the server's progress through a large file). Screenshots at 1280 and 375 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { apiCall, apiLogin, openPage, screenshot, signInWithToken, startStack } from '../harness.mjs';
@@ -251,6 +251,98 @@ describe('adding records', { timeout: 120_000 }, () => {
     await page.waitForURL(/\/checklists\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Jakar dzong' }).waitFor();
     await page.getByTestId('checklist-facts').getByText('Ugyen Tshering').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("the .xlsx upload shows the server's progress: reading, checking, then writing its rows", async () => {
+    const { page, context, errors } = await openPage(stack);
+    await signInWithToken(stack, page);
+    await page.goto('/checklists/add?tab=upload');
+    const rows = 4_000;
+    const birds = ['Common Raven', 'Large-billed Crow', 'Black-necked Crane', 'Satyr Tragopan'];
+    const sheet = [HEADER];
+    for (let i = 0; i < rows; i += 1) {
+      // Spread over days and birders, as a real file is.
+      const n = Math.floor(i / 4);
+      const day = `2025-${String(1 + (n % 12)).padStart(2, '0')}-${String(1 + (Math.floor(n / 12) % 28)).padStart(2, '0')}`;
+      sheet.push([
+        `Progress ${n}`,
+        birds[i % 4],
+        day,
+        '07:30',
+        `Progress Birder ${n % 40}`,
+        '',
+        '',
+        '',
+        '',
+        1,
+        'Paro',
+        '',
+        '',
+      ]);
+    }
+    await page
+      .getByTestId('xlsx-picker')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'progress.xlsx', mimeType: XLSX_MIME, buffer: await xlsxOf(sheet) });
+    // Everything the progress area shows, as the page shows it (recorded in the page, in order): the bar's
+    // label, its accessible name, and the list of steps done so far.
+    const watch = () =>
+      page.evaluate(() => {
+        window.__seen = [];
+        const record = () => {
+          const label = document.querySelector('[data-testid=upload-progress-label]')?.textContent;
+          if (!label) return;
+          const steps = [...document.querySelectorAll('[data-testid=upload-steps] li')].map((li) =>
+            li.textContent.trim(),
+          );
+          const bar = document.querySelector('[role=progressbar]')?.getAttribute('aria-label');
+          const last = window.__seen.at(-1);
+          if (!last || last.label !== label || last.steps.join() !== steps.join())
+            window.__seen.push({ label, steps, bar });
+        };
+        new MutationObserver(record).observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+        });
+      });
+    const seen = () => page.evaluate(() => window.__seen);
+    const shown = (views, patterns, what) =>
+      assert.ok(
+        views.some((v) => patterns.every((p) => v.steps.some((line) => p.test(line)))),
+        `${what}: no view showed ${patterns.join(', ')} in ${JSON.stringify(views)}`,
+      );
+
+    await watch();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page
+      .getByTestId('upload-preview')
+      .getByText('Preview: nothing has been saved yet')
+      .waitFor({ timeout: 90_000 });
+    const preview = await seen();
+    assert.match(preview[0].label, /^Uploading the file… \d+%$/);
+    shown(preview, [/File uploaded/, /Read 4,000 rows/, /Checking 4,000 rows…/], 'checking');
+    shown(
+      preview,
+      [/Read 4,000 rows/, /Checked 4,000 rows/, /Comparing with the records… [\d,]+ of 4,000 rows/],
+      'preview',
+    );
+    for (const v of preview) assert.equal(v.bar, v.label, 'the progress bar is named by its step');
+    assert.equal(
+      await page.getByTestId('upload-progress-label').count(),
+      0,
+      'the bar goes once the preview shows',
+    );
+
+    await watch();
+    await page.getByRole('button', { name: 'Confirm upload' }).click();
+    await page
+      .getByTestId('upload-report')
+      .getByText(/^Uploaded 4,?000 entries in 1,?000 checklists/)
+      .waitFor({ timeout: 90_000 });
+    shown(await seen(), [/Checked 4,000 rows/, /Writing… [\d,]+ of 4,000 rows/], 'writing');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Progress, Typography, Upload } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -7,21 +7,20 @@ import { apiUrl } from '../app/runtime-config';
 import { selectToken, sessionEnded } from '../app/session.slice';
 import { useAppDispatch, useAppSelector } from '../app/store';
 import {
+  advance,
+  overallPercent,
+  progressLabel,
   sendSpreadsheet,
   spreadsheetProblem,
+  stepLines,
   type UploadOutcome,
-  type UploadPhase,
+  type UploadSteps,
   uploadOutcome,
   uploadQuery,
   XLSX_ACCEPT,
 } from '../lib/spreadsheet-upload';
 import { type ImportReport, UploadReport } from './UploadReport';
 import './upload.css';
-
-interface Progressing {
-  phase: UploadPhase;
-  percent: number;
-}
 
 export interface SpreadsheetUploadProps<T extends ImportReport> {
   title: string;
@@ -36,6 +35,8 @@ export interface SpreadsheetUploadProps<T extends ImportReport> {
   details?: (result: T) => ReactNode;
   /** After a real import: refresh what it changed (RTK Query tags). */
   onImported: () => void;
+  /** The import reports its reading, checking and writing as it goes (NDJSON): show them. */
+  serverProgress?: boolean;
   className?: string;
 }
 
@@ -54,13 +55,14 @@ export function SpreadsheetUpload<T extends ImportReport>({
   counts,
   details,
   onImported,
+  serverProgress = false,
   className,
 }: SpreadsheetUploadProps<T>) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<Progressing | null>(null);
+  const [progress, setProgress] = useState<{ steps: UploadSteps; preview: boolean } | null>(null);
   const [outcome, setOutcome] = useState<UploadOutcome<T> | null>(null);
   const [partial, setPartial] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -71,12 +73,14 @@ export function SpreadsheetUpload<T extends ImportReport>({
     if (!file) return;
     abort.current = new AbortController();
     setPartial(opts.partial);
-    setProgress({ phase: 'uploading', percent: 0 });
+    const preview = opts.dryRun;
+    setProgress({ steps: advance(null, { phase: 'uploading', percent: 0 }), preview });
     const { status, body } = await sendSpreadsheet(file, {
       url: `${apiUrl}${path}${uploadQuery(opts)}`,
       token,
+      serverProgress,
       signal: abort.current.signal,
-      onProgress: (phase, percent) => setProgress({ phase, percent }),
+      onProgress: (now) => setProgress((p) => ({ steps: advance(p?.steps ?? null, now), preview })),
     });
     setProgress(null);
     const redirect = status ? sessionEndFor(endpoint, { status, data: body }) : null;
@@ -139,17 +143,7 @@ export function SpreadsheetUpload<T extends ImportReport>({
           Upload
         </Button>
       </div>
-      {progress && (
-        <div className="xlsx-upload__progress" role="status" aria-live="polite">
-          <Progress
-            percent={progress.percent}
-            status="active"
-            showInfo={progress.phase === 'uploading'}
-            aria-label="Upload progress"
-          />
-          <span>{progress.phase === 'uploading' ? `Uploading… ${progress.percent}%` : 'Processing…'}</span>
-        </div>
-      )}
+      {progress && <UploadProgressBar steps={progress.steps} preview={progress.preview} />}
       {outcome && (
         <UploadReport
           outcome={outcome}
@@ -162,5 +156,28 @@ export function SpreadsheetUpload<T extends ImportReport>({
         />
       )}
     </Card>
+  );
+}
+
+/**
+ * The upload's progress: one bar for the whole job, labelled with the step it is at ("Checking 6,000
+ * rows…"), that label in a polite live region so a screen reader hears each step, and the steps done so far.
+ */
+function UploadProgressBar({ steps, preview }: { steps: UploadSteps; preview: boolean }) {
+  const label = progressLabel(steps.now, preview);
+  return (
+    <div className="xlsx-upload__progress">
+      <Progress percent={overallPercent(steps.now)} status="active" aria-label={label} />
+      <span role="status" aria-live="polite" data-testid="upload-progress-label">
+        {label}
+      </span>
+      <ol className="xlsx-upload__steps" aria-label="Upload steps" data-testid="upload-steps">
+        {stepLines(steps, preview).map((line) => (
+          <li key={line.text} className={line.done ? 'xlsx-upload__step--done' : undefined}>
+            {line.done && <CheckOutlined aria-hidden="true" />} {line.text}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

@@ -28,6 +28,7 @@ export function ChecklistUpload() {
       ]}
       details={(r) => <ImportedRows result={r} />}
       onImported={() => dispatch(recordsApi.util.invalidateTags(RECORDS_UPLOAD_TAGS))}
+      serverProgress
     />
   );
 }
