@@ -324,11 +324,8 @@ describe('adding records', { timeout: 120_000 }, () => {
     const preview = await seen();
     assert.match(preview[0].label, /^Uploading the file… \d+%$/);
     shown(preview, [/File uploaded/, /Read 4,000 rows/, /Checking 4,000 rows…/], 'checking');
-    shown(
-      preview,
-      [/Read 4,000 rows/, /Checked 4,000 rows/, /Comparing with the records… [\d,]+ of 4,000 rows/],
-      'preview',
-    );
+    // Every checklist of this file is new: the preview reads which stored checklists it would change (none)
+    // and has nothing to compare, so it ends after the check.
     for (const v of preview) assert.equal(v.bar, v.label, 'the progress bar is named by its step');
     assert.equal(
       await page.getByTestId('upload-progress-label').count(),
