@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import type { AppContext } from './context';
-import { conditionalGet, VERSIONED_GET_ROUTES } from './lib/conditional-get';
+import { conditionalGet, ResponseCache, VERSIONED_GET_ROUTES } from './lib/conditional-get';
 import { type Access, accessGuard, type GuardOptions } from './middleware/auth';
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -20,17 +20,22 @@ export interface RouteInfo {
  */
 export class RouteTable {
   readonly routes: RouteInfo[] = [];
+  /** Answers of the versioned GET routes, shared by them (lib/conditional-get.ts). */
+  private readonly answers: ResponseCache;
 
   constructor(
     private readonly app: Express,
     private readonly ctx: AppContext,
-  ) {}
+  ) {
+    this.answers = new ResponseCache(ctx.env.responseCacheMb * 1024 * 1024);
+  }
 
   add(method: Method, path: string, access: Access, handler: Handler, opts: GuardOptions = {}): this {
     this.routes.push({ method, path, access, ...(opts.sessionCookie ? { sessionCookie: true } : {}) });
     const guards = [accessGuard(this.ctx, access, opts)];
     // After the guard: a 304 is only for someone allowed the 200 (lib/conditional-get.ts).
-    if (method === 'get' && VERSIONED_GET_ROUTES.has(path)) guards.push(conditionalGet(this.ctx.database.db));
+    if (method === 'get' && VERSIONED_GET_ROUTES.has(path))
+      guards.push(conditionalGet(this.ctx.database.db, this.answers));
     this.app[method](path, ...guards, async (req, res) => {
       await handler(req, res);
     });

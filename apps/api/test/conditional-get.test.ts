@@ -109,3 +109,62 @@ describe('conditional GET of the polled lists', () => {
     for (const route of VERSIONED_GET_ROUTES) expect(paths.has(route), route).toBe(true);
   });
 });
+
+// The same answer is computed once per data version, whoever asks next (issue 10: 16 admins, one query).
+describe('answers kept per data version', () => {
+  it('gives a repeat the same bytes without computing them, until a write commits', async () => {
+    const first = await latest();
+    expect(first.status).toBe(200);
+    const repeat = await latest();
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers['x-cache']).toBe('hit');
+    expect(repeat.headers['content-type']).toMatch(/^application\/json/);
+    expect(repeat.text).toBe(first.text);
+    expect(repeat.headers.etag).toBe(first.headers.etag);
+
+    // A write by anyone (here straight into the database, as another API process would) moves the version.
+    await seedChecklist(t, { name: 'kept-answer write' }, [
+      { birdName: 'Satyr Tragopan', total: 4, approval: 'approved' },
+    ]);
+    const after = await latest();
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(after.text).toContain('Satyr Tragopan');
+  });
+
+  it('computes again for Cache-Control: no-cache (a hard reload)', async () => {
+    await latest();
+    const fresh = await latest({ 'Cache-Control': 'no-cache' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers['x-cache']).toBe('miss');
+  });
+
+  it('never keeps an error, and never gives a kept answer to someone the route refuses', async () => {
+    for (let i = 0; i < 2; i++) {
+      const bad = await t.http().get('/api/v1/entries?limit=abc').set(bearer(admin));
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('VALIDATION');
+      expect(bad.headers['x-cache']).toBeUndefined();
+    }
+    expect((await latest()).status).toBe(200);
+    expect((await t.http().get(LATEST)).status).toBe(401);
+    const birder = await buildUser(t);
+    const refused = await t.http().get(LATEST).set(bearer(birder));
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain('checklists');
+  });
+
+  it('keeps nothing with RESPONSE_CACHE_MB=0', async () => {
+    const bare = await createTestApp({ RESPONSE_CACHE_MB: '0' });
+    try {
+      const boss = await buildAdmin(bare);
+      const get = () => bare.http().get(LATEST).set(bearer(boss));
+      expect((await get()).status).toBe(200);
+      const again = await get();
+      expect(again.status).toBe(200);
+      expect(again.headers['x-cache']).toBeUndefined();
+    } finally {
+      await bare.close();
+    }
+  });
+});

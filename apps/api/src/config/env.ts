@@ -86,6 +86,16 @@ const EnvSchema = z
         .min(0, 'must be 0 (no limit) or more')
         .default(60_000),
     ),
+    /** Memory for answers already computed under the current data version (MB; 0: none). */
+    RESPONSE_CACHE_MB: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: 'must be a whole number of megabytes' })
+        .int('must be a whole number of megabytes')
+        .min(0, 'must be 0 (no cache) or more')
+        .max(4096, 'must be at most 4096')
+        .default(64),
+    ),
   })
   .transform((e) => ({
     nodeEnv: e.NODE_ENV,
@@ -125,6 +135,7 @@ const EnvSchema = z
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    responseCacheMb: e.RESPONSE_CACHE_MB,
     dwca: {
       license: e.DWCA_LICENSE,
       publisher: e.DWCA_PUBLISHER,

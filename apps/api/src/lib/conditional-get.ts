@@ -3,6 +3,7 @@ import { bhutanToday } from '@jarog/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, pgTable, smallint } from 'drizzle-orm/pg-core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 
 /**
@@ -61,13 +62,58 @@ export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolea
     .some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(tag));
 }
 
+/** One computed answer: its JSON text, kept under the validator it was computed for. */
+interface CachedAnswer {
+  body: Buffer;
+}
+
 /**
- * Answers a repeated GET with 304 before its queries run, when nothing was written since the client's copy.
- * Mounted after the route's access guard, so a 304 is only ever given to someone allowed the 200. The version is
- * read before the answer is computed: a write that commits in between makes the next request compute again
- * (an extra 200), never a stale 304.
+ * Answers computed under a validator (versionTag), in this process's memory. The tag holds the shared data
+ * version read from PostgreSQL on every request, so an answer is found only while nothing has been written
+ * since it was computed: a write in any process makes every earlier answer unreachable (they age out of the
+ * LRU). Processes never disagree, they only each compute an answer once per version. Bounded in bytes.
  */
-export function conditionalGet(db: Db): RequestHandler {
+export class ResponseCache {
+  private readonly lru: LRUCache<string, CachedAnswer> | undefined;
+
+  constructor(maxBytes: number) {
+    this.lru =
+      maxBytes > 0
+        ? new LRUCache<string, CachedAnswer>({
+            maxSize: maxBytes,
+            // An answer larger than an eighth of the cache is computed every time rather than flush the rest.
+            maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+            sizeCalculation: (v, k) => v.body.length + k.length + 64,
+          })
+        : undefined;
+  }
+
+  get(tag: string): CachedAnswer | undefined {
+    return this.lru?.get(tag);
+  }
+
+  set(tag: string, body: Buffer): void {
+    if (!this.lru || body.length > (this.lru.maxEntrySize ?? 0)) return;
+    this.lru.set(tag, { body });
+  }
+
+  get enabled(): boolean {
+    return this.lru !== undefined;
+  }
+}
+
+/** A request that asks for a fresh computation (a browser's hard reload sends this; RFC 9111 §5.2.1.4). */
+const wantsFresh = (req: Request) => /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.headers['cache-control'] ?? '');
+
+/**
+ * Answers a repeated GET with 304 before its queries run, when nothing was written since the client's copy;
+ * and any client's repeat of an answer already computed under the same validator from `cache` (unless it sends
+ * `Cache-Control: no-cache`). Mounted after the route's access guard, so neither is ever given to someone not
+ * allowed the 200; the validator names the reader's role, and these answers depend on nothing else of theirs.
+ * The version is read before the answer is computed: a write that commits in between makes the next request
+ * compute again (an extra 200), never a stale answer.
+ */
+export function conditionalGet(db: Db, cache?: ResponseCache): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const tag = versionTag(await readDataVersion(db), req);
     res.setHeader('ETag', tag);
@@ -75,6 +121,25 @@ export function conditionalGet(db: Db): RequestHandler {
       res.status(304).end();
       return;
     }
+    if (!cache?.enabled) {
+      next();
+      return;
+    }
+    const hit = wantsFresh(req) ? undefined : cache.get(tag);
+    if (hit) {
+      res.setHeader('X-Cache', 'hit');
+      res.type('application/json').send(hit.body);
+      return;
+    }
+    // Keeps the answer as it is sent: JSON, 200 only (errors and CSV downloads are never kept).
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode !== 200) return json(body);
+      const text = Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
+      cache.set(tag, text);
+      res.setHeader('X-Cache', 'miss');
+      return res.type('application/json').send(text);
+    };
     next();
   };
 }
