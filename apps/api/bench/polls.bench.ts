@@ -7,6 +7,7 @@
  *
  * Run (after `pnpm --filter @jarog/api build`):
  *   pnpm --filter @jarog/api exec tsx bench/polls.bench.ts [--admins 16] [--seconds 60] [--interval 10]
+ *     [--email E --password P]   (a root user the database already has; the bench's: bench-root@jarog.invalid)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,12 +20,18 @@ const { values } = parseArgs({
     admins: { type: 'string', default: '16' },
     seconds: { type: 'string', default: '60' },
     interval: { type: 'string', default: '10' },
+    // A database that already has a root user (e.g. the bench's jarog_bench) signs in with its credentials.
+    email: { type: 'string' },
+    password: { type: 'string' },
   },
 });
 const admins = Number(values.admins);
 const seconds = Number(values.seconds);
 const intervalMs = Number(values.interval) * 1000;
-const ROOT = { email: 'poll-bench@jarog.invalid', password: 'poll-bench-password-1' };
+const ROOT = {
+  email: values.email ?? 'poll-bench@jarog.invalid',
+  password: values.password ?? 'poll-bench-password-1',
+};
 const POLL = '/api/v1/entries?limit=5&page=1';
 
 /** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */

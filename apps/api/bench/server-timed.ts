@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { EmbeddedPglite } from '../src/db/pglite-worker';
 
 interface Clock {
   inflight: number;
@@ -39,6 +40,8 @@ wrap(pg.Pool.prototype, 'query');
 wrap(pg.Client.prototype, 'query');
 wrap(PGlite.prototype, 'query');
 wrap(PGlite.prototype, 'exec');
+// The embedded database runs in a thread behind EmbeddedPglite: every operation goes through send().
+wrap(EmbeddedPglite.prototype, 'send');
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
