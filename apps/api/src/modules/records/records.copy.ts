@@ -115,13 +115,33 @@ async function* postgresCopy(database: Database, list: RecordsList, f: RecordsFi
     // showed 1.8-3.7 s of compiling at 1.68 M rows), more than the compiled expressions save here.
     await client.query('SET statement_timeout = 0; SET jit = off');
     const stream = client.query(copyTo(copyStatement(exportSelect(database.db, list, f).toSQL(), true)));
-    for await (const chunk of stream) yield chunk as Buffer;
+    yield* batched(stream);
     await client.query('RESET statement_timeout; RESET jit');
     reusable = true;
   } finally {
     // A connection left mid-COPY (the download stopped) or still without its limit is closed, not pooled.
     client.release(!reusable);
   }
+}
+
+/**
+ * The rows arrive a socket read at a time (~11 KB on average at 1.68 M rows, 37,700 reads); each
+ * became its own chunked write to the response. Gathered into 64 KB writes, a sixth as many.
+ */
+const WRITE_BYTES = 64 * 1024;
+
+async function* batched(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    parts.push(chunk);
+    size += chunk.length;
+    if (size < WRITE_BYTES) continue;
+    yield Buffer.concat(parts, size);
+    parts = [];
+    size = 0;
+  }
+  if (size > 0) yield Buffer.concat(parts, size);
 }
 
 /**
