@@ -67,6 +67,10 @@ beforeAll(async () => {
       ],
     );
   }
+  // The one date PostgreSQL prints with a formula start (pending: the summaries hold no infinite month).
+  await seedChecklist(t, { name: 'Undated', selectedDate: '-infinity', selectedTime: '23:59:59.999999' }, [
+    { birdName: 'Black-necked Crane', approval: 'pending', total: 1 },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -101,5 +105,6 @@ describe('CSV exports written by COPY', () => {
     expect(cells).toContain("'-0.5");
     expect(cells).toContain("'@SUM(A1:A2)Raven 3");
     expect(cells).toContain("'+44 1234Ibis");
+    expect(cells).toContain("'-infinity");
   });
 });

@@ -36,15 +36,18 @@ const cell = (value: SQL): SQL =>
 
 /**
  * The export's columns, in RECORDS_CSV_HEADER order, each spelled as the JSON path formats it. Only
- * text and the coordinates (a negative one starts with '-') can be empty or start a formula; dates,
- * times, counts (never negative: entries_counts_nonnegative), the approval and the ids cannot, so
- * they go out as COPY prints them (the same text as ::text), without the per-cell test.
+ * text and the coordinates (a negative one starts with '-') can be empty or start a formula, and one
+ * date; times, counts (never negative: entries_counts_nonnegative), the approval and the ids cannot,
+ * so they go out as COPY prints them (the same text as ::text), without the per-cell test.
  */
 function columns(): SQL {
   const values: SQL[] = [
     cell(sql`${checklists.name}`),
-    sql`to_char(${checklists.selectedDate}, 'YYYY-MM-DD')`,
-    sql`to_char(${checklists.selectedTime}, 'HH24:MI:SS')`,
+    // As the JSON path has them: the date as PostgreSQL prints it, the time's first 8 characters
+    // (records.mapper.ts clock()). Of all dates only '-infinity' starts with a formula character
+    // (to_char made it an empty cell where the page export writes '-infinity with its quote).
+    sql`case when ${checklists.selectedDate} = '-infinity' then '''-infinity' else ${checklists.selectedDate}::text end`,
+    sql`left(${checklists.selectedTime}::text, 8)`,
     cell(sql`${checklists.observerName}`),
     cell(sql`${checklists.dzongkhag}`),
     cell(sql`${checklists.gewog}`),
