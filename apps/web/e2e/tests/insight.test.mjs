@@ -287,6 +287,13 @@ describe('insight', { timeout: 150_000 }, () => {
     assert.equal(await sightings.locator('.sighting').count(), 5);
     assert.match(await sightings.textContent(), /Thimphu|Paro/);
     assert.equal(await page.getByTestId('explore-birds').locator('li').count(), 3);
+
+    // A click on a bar opens that dzongkhag's checklists (the tallest bar: where the tooltip showed above).
+    await page.goto('/');
+    await waitForCanvas(species);
+    const bars = await species.locator('figure canvas').first().boundingBox();
+    await page.mouse.click(bars.x + bars.width * 0.3, bars.y + bars.height * 0.6);
+    await page.waitForURL(/\/checklists\?dzongkhag=[A-Za-z]+/);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { truncate } from '../shared/format';
 import { type ChartRow, detailCount } from './chart-data';
-import { Bar, Column } from './charts-lib';
+import { Chart, type G2Spec } from './charts-lib';
 
 export interface ChartCanvasProps {
   rows: ChartRow[];
@@ -16,10 +17,6 @@ export interface ChartCanvasProps {
 interface ChartEvent {
   data?: { data?: Partial<ChartRow> };
 }
-interface ChartInstance {
-  on: (event: string, handler: (event: ChartEvent) => void) => void;
-}
-
 const BRAND = '#1b5e4a';
 /** Up to this many bars carry their value written at their end. */
 export const MAX_LABELLED = 40;
@@ -36,15 +33,17 @@ const TOOLTIP_CSS = {
   },
 };
 
-/** The drawing itself (canvas). Loaded lazily through BarChart; never import it directly. */
-export function ChartCanvas({
+/**
+ * The G2 spec of a bar chart: the one @ant-design/charts' Column and Bar built from the console's config (their
+ * defaults included: a shared tooltip, the hovered bar's band highlighted, no axis titles but the value axis's).
+ */
+export function chartSpec({
   rows,
   orientation,
   valueName,
   height,
   color = BRAND,
-  onBarClick,
-}: ChartCanvasProps) {
+}: Omit<ChartCanvasProps, 'onBarClick'>): G2Spec {
   const items: unknown[] = [(d: ChartRow) => ({ name: valueName, value: d.value.toLocaleString('en') })];
   for (let i = 0; i < detailCount(rows); i += 1) {
     items.push((d: ChartRow) => d.details?.[i] ?? { name: '', value: '' });
@@ -52,60 +51,109 @@ export function ChartCanvas({
   const vertical = orientation === 'vertical';
   // Every bar carries its number (gewogs and villages too: at most 30 of them), so the axis is not the only scale.
   const labelled = rows.length <= MAX_LABELLED;
-  const config = {
-    data: rows,
-    xField: 'label',
-    yField: 'value',
-    height,
+  return {
+    type: 'view',
     autoFit: true,
-    animate: false,
+    height,
+    data: rows,
     // Room for the numbers written past the end of the longest bar. Padding, not inset: G2 insets a
     // transposed (horizontal) plot's bars but not its value axis, so bars began ~36 px left of the 0.
     ...(vertical ? { insetTop: 18 } : { paddingRight: 40 }),
-    // Counts start at 0, whatever the smallest bar.
-    scale: { y: { domainMin: 0, nice: true } },
-    style: {
-      fill: color,
-      maxWidth: vertical ? 56 : 28,
-      ...(vertical ? { radiusTopLeft: 4, radiusTopRight: 4 } : { radiusTopRight: 4, radiusBottomRight: 4 }),
-    },
-    axis: {
-      x: {
-        title: false,
-        labelFormatter: (t: string) => truncate(String(t), vertical ? 14 : 28),
-        ...(vertical ? { labelAutoRotate: true, labelAutoHide: true } : {}),
+    // G2 turns these on for every view; these charts have no slider, legend or scrollbar to filter with, and
+    // charts-lib leaves them out.
+    interaction: { sliderFilter: false, legendFilter: false, scrollbarFilter: false },
+    children: [
+      {
+        type: 'interval',
+        encode: { x: 'label', y: 'value' },
+        ...(vertical ? {} : { coordinate: { transform: [{ type: 'transpose' }] } }),
+        // Counts start at 0, whatever the smallest bar.
+        scale: { y: { domainMin: 0, nice: true } },
+        animate: false,
+        style: {
+          fill: color,
+          maxWidth: vertical ? 56 : 28,
+          ...(vertical
+            ? { radiusTopLeft: 4, radiusTopRight: 4 }
+            : { radiusTopRight: 4, radiusBottomRight: 4 }),
+        },
+        axis: {
+          x: {
+            title: false,
+            labelFormatter: (t: string) => truncate(String(t), vertical ? 14 : 28),
+            ...(vertical ? { labelAutoRotate: true, labelAutoHide: true } : {}),
+          },
+          y: {
+            title: valueName,
+            titleFontSize: 12,
+            // Counts are whole numbers: no 0.5 ticks.
+            tickFilter: (v: number) => Number.isInteger(v),
+            labelFormatter: (v: number) => v.toLocaleString('en'),
+          },
+        },
+        labels: labelled
+          ? [
+              {
+                text: (d: ChartRow) => (d.value > 0 ? d.value.toLocaleString('en') : ''),
+                position: vertical ? 'top' : 'right',
+                ...(vertical ? { textBaseline: 'bottom', dy: -3 } : { textAlign: 'left', dx: 5 }),
+                fontSize: 11,
+                fill: 'rgba(0,0,0,0.65)',
+              },
+            ]
+          : [],
+        tooltip: { title: (d: ChartRow) => truncate(d.label), items },
+        interaction: {
+          tooltip: { shared: true, css: TOOLTIP_CSS },
+          elementHighlight: { background: true },
+        },
       },
-      y: {
-        title: valueName,
-        titleFontSize: 12,
-        // Counts are whole numbers: no 0.5 ticks.
-        tickFilter: (v: number) => Number.isInteger(v),
-        labelFormatter: (v: number) => v.toLocaleString('en'),
-      },
-    },
-    label: labelled
-      ? {
-          text: (d: ChartRow) => (d.value > 0 ? d.value.toLocaleString('en') : ''),
-          position: vertical ? 'top' : 'right',
-          ...(vertical ? { textBaseline: 'bottom', dy: -3 } : { textAlign: 'left', dx: 5 }),
-          fontSize: 11,
-          fill: 'rgba(0,0,0,0.65)',
-        }
-      : false,
-    tooltip: { title: (d: ChartRow) => truncate(d.label), items },
-    interaction: { elementHighlight: { background: true }, tooltip: { css: TOOLTIP_CSS } },
-    onReady: onBarClick
-      ? (chart: ChartInstance) => {
-          chart.on('element:click', (event) => {
-            const label = event.data?.data?.label;
-            if (label) onBarClick(label);
-          });
-        }
-      : undefined,
-  };
+    ],
+  } as G2Spec;
+}
+
+/** The drawing itself (canvas). Loaded lazily through BarChart; never import it directly. */
+export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<InstanceType<typeof Chart> | null>(null);
+  // The latest click handler, read when a bar is clicked: a new function each render redraws nothing.
+  const onClick = useRef(onBarClick);
+  onClick.current = onBarClick;
+
+  useEffect(() => {
+    if (!container.current) return;
+    const instance = new Chart({ container: container.current });
+    instance.on('element:click', (event: ChartEvent) => {
+      const label = event.data?.data?.label;
+      if (label) onClick.current?.(label);
+    });
+    chart.current = instance;
+    return () => {
+      chart.current = null;
+      instance.destroy();
+    };
+  }, []);
+
+  // The parent builds new rows on each render: the chart redraws only when what they say changes.
+  const { rows, orientation, valueName, height, color } = props;
+  const rowsKey = JSON.stringify(rows);
+  const latestRows = useRef(rows);
+  latestRows.current = rows;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rowsKey stands for rows (read through latestRows).
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance) return;
+    instance.options(chartSpec({ rows: latestRows.current, orientation, valueName, height, color }));
+    instance.render().catch((error: unknown) => {
+      // A chart destroyed while it draws (the page was left) has nothing more to draw; anything else is a bug.
+      if (chart.current === instance) console.error('The chart could not be drawn', error);
+    });
+  }, [rowsKey, orientation, valueName, height, color]);
+
+  const labelled = rows.length <= MAX_LABELLED;
   return (
     <div data-labels={labelled ? 'true' : 'false'}>
-      {vertical ? <Column {...config} /> : <Bar {...config} />}
+      <div ref={container} style={{ height }} />
     </div>
   );
 }

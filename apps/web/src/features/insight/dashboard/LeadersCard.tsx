@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,13 +38,25 @@ export function LeadersCard({ metric }: { metric: LeadersMetric }) {
   const title = TITLES[metric];
   const series = currentData?.result[0];
 
-  let summary: React.ReactNode = null;
+  // Until the numbers come, an invisible summary of the same shape holds their place: the chart below does not
+  // move down when they arrive (on a phone the summary takes two lines; the layout shift cost Lighthouse points).
+  let summary: React.ReactNode = (
+    <div className="leaders-card__summary" aria-hidden="true" style={{ visibility: 'hidden' }}>
+      <span className="insight-change">
+        <ArrowDownOutlined /> <strong>00.00%</strong> than last month
+      </span>
+      <span className="leaders-card__total">
+        000 {UNITS[metric].toLowerCase()} in {periodLabel(period)}
+      </span>
+    </div>
+  );
   let body: React.ReactNode;
-  if (error)
+  if (error) {
+    summary = null;
     body = (
       <ErrorState message={`Could not load the ${title.toLowerCase()}.`} onRetry={() => void refetch()} />
     );
-  else if (!currentData) body = <LoadingBlock height={CHART_HEIGHT} label={`Loading the ${title}`} />;
+  } else if (!currentData) body = <LoadingBlock height={CHART_HEIGHT} label={`Loading the ${title}`} />;
   else {
     summary = (
       <div className="leaders-card__summary">
