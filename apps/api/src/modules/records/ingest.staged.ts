@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import { connectionOf, type Tx } from '../../db/client';
 import { computeFlags } from '../review/flags';
 import { reviewWritten } from '../review/review.service';
 import type { ChecklistDraft } from './ingest.drafts';
@@ -64,6 +64,14 @@ export async function runStagedWrite<T>(
   }
   const { onWritten, ...quiet } = opts.mode;
   const planned = await plan(ctx, fresh, opts.mode);
+  if (ctx.database.kind === 'postgres') {
+    try {
+      return await runCopiedWrite(ctx, opts, planned, changing, withUnchanged);
+    } catch (err) {
+      if (err instanceof Clash) return runWrite(ctx, opts);
+      throw err;
+    }
+  }
   const ids = planned.checklists.map((c) => c.id);
   const stage = await Staging.open(db);
   let hidden = false;
@@ -109,6 +117,73 @@ export async function runStagedWrite<T>(
   }
 }
 
+/** Staged checklists judged per statement on PostgreSQL, where the staging runs in the transaction. */
+const FLAG_CHECKLISTS_COPIED = 2000;
+/** Entries stored per statement on PostgreSQL (the answer's progress moves once per statement). */
+const STORE_ENTRIES = 10_000;
+
+/**
+ * PostgreSQL: everything in one transaction on one connection (other requests have connections of
+ * their own, so nothing needs to be kept short). The new checklists are copied (COPY FROM STDIN) into
+ * temporary tables, judged there (review flags, as the embedded path does), and written once, flags
+ * and all, with one INSERT … SELECT per table and batch: no entry is written twice and no statement
+ * carries 100,000 rows' parameters. Rows that change stored checklists are written as a direct write
+ * does. Someone having created one of the checklists since they were sorted throws Clash.
+ */
+async function runCopiedWrite<T>(
+  ctx: AppContext,
+  opts: Omit<WriteRequest<T>, 'before' | 'after'> & {
+    after: (tx: Tx, result: WrittenSummary) => Promise<T>;
+  },
+  planned: Awaited<ReturnType<typeof plan>>,
+  changing: ChecklistDraft[],
+  withUnchanged: (r: WrittenSummary) => WrittenSummary,
+): Promise<{ result: WrittenSummary; answer: T }> {
+  const { onWritten, ...quiet } = opts.mode;
+  return withPhotos(ctx, opts.drafts, () =>
+    ctx.database.db.transaction(async (tx) => {
+      await repo.lock(tx, opts.scope);
+      onWritten?.(0, planned.entries.length);
+      const stage = await Staging.open(tx, connectionOf(tx));
+      await stage.addChecklists(planned.checklists);
+      if (await stage.clashes(tx)) throw new Clash();
+      await stage.addEntries(planned.entries);
+      await stage.prepareForFlags();
+      const submitted = planned.checklists.filter((c) => c.status === 'submitted').map((c) => c.id);
+      for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS_COPIED) {
+        await stage.setFlags(await computeFlags(tx, submitted.slice(i, i + FLAG_CHECKLISTS_COPIED), stage));
+      }
+      let done = 0;
+      for (const part of batchesOf(planned.summary, STORE_ENTRIES)) {
+        await stage.store(part.ids);
+        done += part.entries;
+        onWritten?.(done, planned.entries.length);
+      }
+      await stage.drop();
+      const stored = await writeDrafts(tx, changing, quiet);
+      await reviewWritten(tx, stored, opts.mode.source);
+      const result = withUnchanged({
+        checklists: [...planned.summary, ...stored.checklists],
+        obsoletePhotos: stored.obsoletePhotos,
+      });
+      return { result, answer: await opts.after(tx, result) };
+    }),
+  );
+}
+
+/** Whole checklists in batches of about `size` entries (at least one checklist each). */
+function batchesOf(summary: WrittenSummary['checklists'], size: number) {
+  const batches: { ids: string[]; entries: number }[] = [];
+  for (const c of summary) {
+    const last = batches.at(-1);
+    if (last && last.entries + c.entries.length <= size) {
+      last.ids.push(c.row.id);
+      last.entries += c.entries.length;
+    } else batches.push({ ids: [c.row.id], entries: c.entries.length });
+  }
+  return batches;
+}
+
 /** The rows the new checklists become, with their ids, and the summary the answer is built from. */
 async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) {
   const resolve = resolverFor(
@@ -138,13 +213,6 @@ async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) 
     summary.push({ row: { id, name: draft.name }, entries: written });
   }
   // Checklists per hide statement: whole checklists, about STAGE_ROWS entries (at least one checklist).
-  const batches: { ids: string[]; entries: number }[] = [];
-  for (const c of summary) {
-    const last = batches.at(-1);
-    if (last && last.entries + c.entries.length <= STAGE_ROWS) {
-      last.ids.push(c.row.id);
-      last.entries += c.entries.length;
-    } else batches.push({ ids: [c.row.id], entries: c.entries.length });
-  }
+  const batches = batchesOf(summary, STAGE_ROWS);
   return { checklists, entries, summary, batches };
 }

@@ -18,7 +18,7 @@ import { type ChecklistFields, DraftGroups, naturalKey, resolvePlace } from './i
 import { describeFieldIssues, observersByEmail } from './ingest.normalise';
 import type { PhotoInput } from './ingest.photos';
 import { previewWrite } from './ingest.preview';
-import { entriesText, runWrite, tally } from './ingest.service';
+import { entriesText, tally } from './ingest.service';
 import { runStagedWrite } from './ingest.staged';
 import type { WriteMode, WrittenSummary } from './ingest.write';
 
@@ -286,9 +286,9 @@ export async function uploadChecklists(
       );
     },
   };
-  // The embedded database has one connection: a large file is staged so that others are not kept waiting.
-  const { result } =
-    ctx.database.kind === 'pglite' ? await runStagedWrite(ctx, request) : await runWrite(ctx, request);
+  // New checklists are staged and judged before they are stored (ingest.staged.ts): on the embedded
+  // database so that other requests are not kept waiting, on PostgreSQL so that each entry is written once.
+  const { result } = await runStagedWrite(ctx, request);
   const counts = tally(result);
   const data = result.checklists
     .flatMap((c) =>
