@@ -87,7 +87,14 @@ const result = await uploadChecklists(
   false,
   (e) => {
     const phase = e.phase;
-    if (phase !== last) {
+    if (process.env.LIVE_HEAP && globalThis.gc) {
+    globalThis.gc();
+    const m = process.memoryUsage();
+    process.stderr.write(
+      `  ${JSON.stringify(e)}: live heap ${(m.heapUsed / 1e6).toFixed(0)} MB, external ${(m.external / 1e6).toFixed(0)} MB, rss ${(m.rss / 1e6).toFixed(0)} MB\n`,
+    );
+  }
+  if (phase !== last) {
       process.stderr.write(
         `${((performance.now() - t0) / 1000).toFixed(2)} s: ${phase} begins (${hwm().toFixed(0)} MB)\n`,
       );

@@ -4,6 +4,7 @@ import { connectionOf, type Tx } from '../../db/client';
 import { computeFlags } from '../review/flags';
 import { reviewWritten } from '../review/review.service';
 import type { ChecklistDraft } from './ingest.drafts';
+import { photoUrlOf } from './ingest.photos';
 import { ingestRepository as repo } from './ingest.repository';
 import { runWrite, type WriteRequest, withPhotos } from './ingest.service';
 import { STAGE_ROWS, type StagedChecklist, type StagedEntry, Staging } from './ingest.staging';
@@ -72,15 +73,15 @@ export async function runStagedWrite<T>(
       throw err;
     }
   }
-  const ids = planned.checklists.map((c) => c.id);
+  const ids = planned.summary.map((c) => c.row.id);
   const stage = await Staging.open(db);
   let hidden = false;
   try {
     const outcome = await withPhotos(ctx, opts.drafts, async () => {
-      await stage.addChecklists(planned.checklists);
-      await stage.addEntries(planned.entries);
+      await stage.addChecklists(planned.checklists());
+      await stage.addEntries(planned.entries());
       await stage.prepareForFlags();
-      const submitted = planned.checklists.filter((c) => c.status === 'submitted').map((c) => c.id);
+      const { submitted } = planned;
       for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS) {
         await stage.setFlags(await computeFlags(db, submitted.slice(i, i + FLAG_CHECKLISTS), stage));
       }
@@ -89,7 +90,7 @@ export async function runStagedWrite<T>(
       for (const part of planned.batches) {
         await stage.hide(part.ids);
         done += part.entries;
-        onWritten?.(done, planned.entries.length);
+        onWritten?.(done, planned.entryCount);
       }
       return db.transaction(async (tx) => {
         await repo.lock(tx, opts.scope);
@@ -104,7 +105,7 @@ export async function runStagedWrite<T>(
         return { result, answer: await opts.after(tx, result) };
       });
     });
-    if (planned.entries.length >= ANALYZE_AFTER_ENTRIES) await ctx.database.analyze();
+    if (planned.entryCount >= ANALYZE_AFTER_ENTRIES) await ctx.database.analyze();
     return outcome;
   } catch (err) {
     // Only rows still hidden go: after the reveal committed there are none.
@@ -143,13 +144,13 @@ async function runCopiedWrite<T>(
   return withPhotos(ctx, opts.drafts, () =>
     ctx.database.db.transaction(async (tx) => {
       await repo.lock(tx, opts.scope);
-      onWritten?.(0, planned.entries.length);
+      onWritten?.(0, planned.entryCount);
       const stage = await Staging.open(tx, connectionOf(tx));
-      await stage.addChecklists(planned.checklists);
+      await stage.addChecklists(planned.checklists());
       if (await stage.clashes(tx)) throw new Clash();
-      await stage.addEntries(planned.entries);
+      await stage.addEntries(planned.entries());
       await stage.prepareForFlags();
-      const submitted = planned.checklists.filter((c) => c.status === 'submitted').map((c) => c.id);
+      const { submitted } = planned;
       for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS_COPIED) {
         await stage.setFlags(await computeFlags(tx, submitted.slice(i, i + FLAG_CHECKLISTS_COPIED), stage));
       }
@@ -157,7 +158,7 @@ async function runCopiedWrite<T>(
       for (const part of batchesOf(planned.summary, STORE_ENTRIES)) {
         await stage.store(part.ids);
         done += part.entries;
-        onWritten?.(done, planned.entries.length);
+        onWritten?.(done, planned.entryCount);
       }
       await stage.drop();
       const stored = await writeDrafts(tx, changing, quiet);
@@ -184,7 +185,10 @@ function batchesOf(summary: WrittenSummary['checklists'], size: number) {
   return batches;
 }
 
-/** The rows the new checklists become, with their ids, and the summary the answer is built from. */
+/**
+ * The new checklists' ids and the summary the answer is built from; their rows are made as they are
+ * written (`checklists()`, `entries()`), so that a 100,000-row file's rows are never all held at once.
+ */
 async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) {
   const resolve = resolverFor(
     await resolveSpecies(
@@ -193,26 +197,43 @@ async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) 
     ),
   );
   const now = new Date();
-  const checklists: StagedChecklist[] = [];
-  const entries: StagedEntry[] = [];
   const summary: WrittenSummary['checklists'] = [];
+  const submitted: string[] = [];
+  let entryCount = 0;
   for (const draft of drafts) {
     const id = randomUUID();
-    checklists.push({ id, ...newChecklistValues(draft, mode) });
+    if (newChecklistValues(draft, mode).status === 'submitted') submitted.push(id);
     const written: WrittenSummary['checklists'][number]['entries'] = [];
     for (const e of [...draft.entries].sort((a, b) => a.seq - b.seq)) {
-      const values = newEntryValues(e, resolve(e), id, mode, now);
-      const entry = { id: randomUUID(), ...values, position: entries.length };
-      entries.push(entry);
-      written.push({
-        draft: e,
-        entry: { id: entry.id, birdName: values.birdName, photoUrl: values.photoUrl ?? null },
-        action: 'added',
-      });
+      const entry = {
+        id: randomUUID(),
+        birdName: resolve(e).birdName,
+        photoUrl: photoUrlOf(e.photo) ?? null,
+      };
+      written.push({ draft: e, entry, action: 'added' });
     }
+    entryCount += written.length;
     summary.push({ row: { id, name: draft.name }, entries: written });
+  }
+  function* checklists(): Generator<StagedChecklist> {
+    for (const [i, draft] of drafts.entries()) {
+      const id = summary[i]?.row.id;
+      if (id) yield { id, ...newChecklistValues(draft, mode) };
+    }
+  }
+  function* entries(): Generator<StagedEntry> {
+    let position = 0;
+    for (const c of summary) {
+      for (const { draft, entry } of c.entries) {
+        yield {
+          id: entry.id,
+          ...newEntryValues(draft, resolve(draft), c.row.id, mode, now),
+          position: position++,
+        };
+      }
+    }
   }
   // Checklists per hide statement: whole checklists, about STAGE_ROWS entries (at least one checklist).
   const batches = batchesOf(summary, STAGE_ROWS);
-  return { checklists, entries, summary, batches };
+  return { checklists, entries, entryCount, submitted, summary, batches };
 }

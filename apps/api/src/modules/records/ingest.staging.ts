@@ -122,38 +122,58 @@ export class Staging implements StagedRecords {
   }
 
   /** Writes checklists: copied in, or in statements of STAGE_ROWS rows. */
-  async addChecklists(rows: StagedChecklist[]): Promise<void> {
-    const [first] = rows;
-    if (!first) return;
-    this.checklistColumns = Object.keys(asRecord(first, CHECKLIST_COLUMNS));
-    const records = (function* () {
-      for (const r of rows) yield asRecord(r, CHECKLIST_COLUMNS);
-    })();
-    await this.insert('checklists', this.checklistColumns, records);
+  async addChecklists(rows: Iterable<StagedChecklist>): Promise<void> {
+    const records = this.records(
+      rows,
+      (r) => asRecord(r, CHECKLIST_COLUMNS),
+      (c) => {
+        this.checklistColumns = c;
+      },
+    );
+    await this.insert('checklists', () => this.checklistColumns, records);
   }
 
   /** Writes entries: copied in, or in statements of STAGE_ROWS rows. */
-  async addEntries(rows: StagedEntry[]): Promise<void> {
-    const [first] = rows;
-    if (!first) return;
+  async addEntries(rows: Iterable<StagedEntry>): Promise<void> {
     const record = ({ position, ...r }: StagedEntry) => ({ ...asRecord(r, ENTRY_COLUMNS), position });
-    this.entryColumns = Object.keys(record(first));
-    const records = (function* () {
-      for (const r of rows) yield record(r);
-    })();
-    await this.insert('entries', this.entryColumns, records);
+    const records = this.records(rows, record, (c) => {
+      this.entryColumns = c;
+    });
+    await this.insert('entries', () => this.entryColumns, records);
+  }
+
+  /** Rows as records by column name, one at a time; the first one's keys are the columns written. */
+  private *records<T>(
+    rows: Iterable<T>,
+    record: (row: T) => Record<string, unknown>,
+    columns: (names: string[]) => void,
+  ): Generator<Record<string, unknown>> {
+    let first = true;
+    for (const row of rows) {
+      const r = record(row);
+      if (first) columns(Object.keys(r));
+      first = false;
+      yield r;
+    }
   }
 
   private async insert(
     which: 'checklists' | 'entries',
-    columns: string[],
-    records: Iterable<Record<string, unknown>>,
+    columns: () => string[],
+    records: Iterator<Record<string, unknown>>,
   ): Promise<void> {
     const table = this[which];
+    const first = records.next();
+    if (first.done) return;
+    const names = columns();
+    const all = (function* () {
+      yield first.value;
+      for (let r = records.next(); !r.done; r = records.next()) yield r.value;
+    })();
     if (this.client) {
       // The names are this class's own (hex) and the schema's columns: nothing from the file.
-      const copy = `copy "${this.name}_${which}" (${columns.map((c) => `"${c}"`).join(', ')}) from stdin`;
-      await pipeline(Readable.from(copyLines(records, columns)), this.client.query(copyFrom(copy)));
+      const copy = `copy "${this.name}_${which}" (${names.map((c) => `"${c}"`).join(', ')}) from stdin`;
+      await pipeline(Readable.from(copyLines(all, names)), this.client.query(copyFrom(copy)));
       return;
     }
     let part: Record<string, unknown>[] = [];
@@ -161,10 +181,10 @@ export class Staging implements StagedRecords {
       const json = JSON.stringify(part);
       part = [];
       await this.db.execute(sql`
-        insert into ${table} (${list(columns)})
-        select ${list(columns)} from json_populate_recordset(null::${table}, ${json}::json)`);
+        insert into ${table} (${list(names)})
+        select ${list(names)} from json_populate_recordset(null::${table}, ${json}::json)`);
     };
-    for (const record of records) {
+    for (const record of all) {
       part.push(record);
       if (part.length === STAGE_ROWS) await flush();
     }

@@ -237,9 +237,13 @@ export async function uploadChecklists(
 ): Promise<ChecklistUploadResponse> {
   const rejected: UploadRowNote[] = [];
   const warnings: UploadRowNote[] = [];
-  const rows = await parseRows(file.buffer, rejected, warnings, progress);
-  const drafts = await toDrafts(ctx, rows, rejected, warnings);
-  progress?.({ phase: 'checking', rows: rows.length });
+  // The parsed rows live only until they are drafts: a 100,000-row file's would otherwise be held
+  // through the whole write.
+  const { drafts, count } = await parseRows(file.buffer, rejected, warnings, progress).then(async (rows) => ({
+    drafts: await toDrafts(ctx, rows, rejected, warnings),
+    count: rows.length,
+  }));
+  progress?.({ phase: 'checking', rows: count });
   rejected.sort((a, b) => a.row - b.row);
   warnings.sort((a, b) => a.row - b.row);
   if (rejected.length > 0 && !partial) {
