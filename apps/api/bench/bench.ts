@@ -241,7 +241,10 @@ if (databaseUrl && !values['skip-export']) {
 /** The process and its descendants: tsx runs the API in a child process of its own. */
 const processTree = (pid: number): number[] => {
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     return [pid, ...children.flatMap((c) => processTree(Number(c)))];
   } catch {
     return [pid];

@@ -36,7 +36,10 @@ if (process.env.SLOW_SQL) {
       r.then(
         () => {
           const ms = performance.now() - t;
-          if (ms > 100) process.stderr.write(`  ${ms.toFixed(0)} ms: ${text}\n`);
+          if (ms > 100)
+            process.stderr.write(
+              `  ${ms.toFixed(0)} ms (ends ${(performance.now() / 1000).toFixed(1)} s): ${text}\n`,
+            );
         },
         () => undefined,
       );
@@ -87,14 +90,16 @@ const result = await uploadChecklists(
   false,
   (e) => {
     const phase = e.phase;
+    if (process.env.HWM_EVERY)
+      process.stderr.write(`  ${JSON.stringify(e)}: peak so far ${hwm().toFixed(0)} MB\n`);
     if (process.env.LIVE_HEAP && globalThis.gc) {
-    globalThis.gc();
-    const m = process.memoryUsage();
-    process.stderr.write(
-      `  ${JSON.stringify(e)}: live heap ${(m.heapUsed / 1e6).toFixed(0)} MB, external ${(m.external / 1e6).toFixed(0)} MB, rss ${(m.rss / 1e6).toFixed(0)} MB\n`,
-    );
-  }
-  if (phase !== last) {
+      globalThis.gc();
+      const m = process.memoryUsage();
+      process.stderr.write(
+        `  ${JSON.stringify(e)}: live heap ${(m.heapUsed / 1e6).toFixed(0)} MB, external ${(m.external / 1e6).toFixed(0)} MB, rss ${(m.rss / 1e6).toFixed(0)} MB\n`,
+      );
+    }
+    if (phase !== last) {
       process.stderr.write(
         `${((performance.now() - t0) / 1000).toFixed(2)} s: ${phase} begins (${hwm().toFixed(0)} MB)\n`,
       );

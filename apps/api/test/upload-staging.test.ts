@@ -259,6 +259,25 @@ describe('large checklist uploads', () => {
     expect([...codes].sort()).toEqual(['BAD_DATE', 'DUPLICATE', 'OUTSIDE_DZONGKHAG', 'UNKNOWN_SPECIES']);
   }, 120_000);
 
+  it('finds a checklist again whatever its name holds (quotes, backslashes, commas, braces)', async () => {
+    const name = `Odd "name" \\ {a,b} NULL ${Date.now()}`;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('checklists');
+    ws.addRow(HEADER);
+    ws.addRow([name, '2025-04-12', '07:30', 'Pema', 'Paro', 'Common Raven', 2]);
+    ws.addRow([name.toUpperCase(), '2025-04-13', '', 'Pema', 'Paro', 'Grey Heron', 1]);
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const first = await upload(file);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ inserted: 2, checklists: 2 });
+    const again = await upload(file);
+    expect(again.body).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    const stored = await one<{ n: number }>(
+      sql`select count(*)::int as n from checklists where lower(name) = lower(${name})`,
+    );
+    expect(stored.n).toBe(2);
+  });
+
   it('the same new file sent twice at once is stored once', async () => {
     const { file, prefix } = await sheet(1_200, 'Twice');
     const [a, b] = await Promise.all([upload(file), upload(file)]);

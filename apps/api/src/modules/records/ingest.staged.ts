@@ -119,7 +119,7 @@ export async function runStagedWrite<T>(
 }
 
 /** Staged checklists judged per statement on PostgreSQL, where the staging runs in the transaction. */
-const FLAG_CHECKLISTS_COPIED = 2000;
+const FLAG_CHECKLISTS_COPIED = 1000;
 /** Entries stored per statement on PostgreSQL (the answer's progress moves once per statement). */
 const STORE_ENTRIES = 10_000;
 
