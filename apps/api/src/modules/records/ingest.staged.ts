@@ -40,7 +40,9 @@ class Clash {}
  * All or nothing holds: nothing is visible before that transaction commits. A failure removes the hidden
  * rows; a crash leaves only hidden rows, removed at the next start (discardHiddenImports), and
  * temporary tables, which vanish with the session. Should someone have created one of the checklists
- * meanwhile, the upload is written directly in one transaction instead (runWrite), as on PostgreSQL.
+ * meanwhile, the upload is written directly in one transaction instead (runWrite).
+ * On PostgreSQL the same staging runs inside one transaction instead (runCopiedWrite): other requests have
+ * connections of their own, and each entry is then written once, flags included.
  */
 export async function runStagedWrite<T>(
   ctx: AppContext,
