@@ -258,21 +258,19 @@ if (databaseUrl && !values['skip-export']) {
   copy = { rowsPerSecond: (n / ms) * 1000, seconds: ms / 1000 };
   await client.end();
 }
-/**
- * The API's peak resident memory (VmHWM). startApi runs it through the tsx launcher, which starts the
- * API as its own child process: api.pid is the launcher (~50 MB whatever the API does), so this reads
- * every process under it and reports the largest, the API's.
- */
+/** The process and its descendants: tsx runs the API in a child process of its own. */
 const processTree = (pid: number): number[] => {
-  let children: number[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)
-      .map(Number);
-  } catch {}
-  return [pid, ...children.flatMap(processTree)];
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return [pid, ...children.flatMap((c) => processTree(Number(c)))];
+  } catch {
+    return [pid];
+  }
 };
+/** The API's peak resident memory: the largest VmHWM in its process tree (the node process serving). */
 const apiRss = () =>
   Math.max(
     0,

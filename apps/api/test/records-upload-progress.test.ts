@@ -76,7 +76,7 @@ describe('checklist upload progress (NDJSON)', () => {
     expect(events.find((e) => e.phase === 'checking')).toEqual({ phase: 'checking', rows: 6_000 });
     const written = events.flatMap((e) => (e.phase === 'writing' ? [e] : []));
     expect(written.at(-1)).toEqual({ phase: 'writing', done: 6_000, of: 6_000 });
-    // In steps: one insert per few thousand entries (PostgreSQL), one per thousand staged (PGlite).
+    // In steps: none yet as the write begins, then per 10,000 stored (PostgreSQL); per thousand staged (PGlite).
     expect(written.length).toBeGreaterThanOrEqual(2);
     expect(written.map((w) => w.done)).toEqual([...written.map((w) => w.done)].sort((a, b) => a - b));
     const done = events.at(-1);

@@ -153,3 +153,12 @@ async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The PostgreSQL connection a transaction runs on (for what drizzle cannot say, such as COPY FROM STDIN
+ * on that same connection), or undefined on PGlite. drizzle keeps it as the session's `client`.
+ */
+export function connectionOf(tx: Tx): pg.ClientBase | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : undefined;
+}

@@ -57,7 +57,7 @@ export async function withPhotos<R extends WrittenSummary, T>(
   return outcome;
 }
 
-/** What a records write is asked to do (runWrite, and runStagedWrite for uploads on the embedded database). */
+/** What a records write is asked to do (runWrite, and runStagedWrite for uploads). */
 export interface WriteRequest<T> {
   scope: string;
   drafts: ChecklistDraft[];

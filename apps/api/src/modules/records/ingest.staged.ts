@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import { connectionOf, type Tx } from '../../db/client';
 import { computeFlags } from '../review/flags';
 import { reviewWritten } from '../review/review.service';
 import type { ChecklistDraft } from './ingest.drafts';
+import { photoUrlOf } from './ingest.photos';
 import { ingestRepository as repo } from './ingest.repository';
 import { runWrite, type WriteRequest, withPhotos } from './ingest.service';
 import { STAGE_ROWS, type StagedChecklist, type StagedEntry, Staging } from './ingest.staging';
@@ -39,7 +40,9 @@ class Clash {}
  * All or nothing holds: nothing is visible before that transaction commits. A failure removes the hidden
  * rows; a crash leaves only hidden rows, removed at the next start (discardHiddenImports), and
  * temporary tables, which vanish with the session. Should someone have created one of the checklists
- * meanwhile, the upload is written directly in one transaction instead (runWrite), as on PostgreSQL.
+ * meanwhile, the upload is written directly in one transaction instead (runWrite).
+ * On PostgreSQL the same staging runs inside one transaction instead (runCopiedWrite): other requests have
+ * connections of their own, and each entry is then written once, flags included.
  */
 export async function runStagedWrite<T>(
   ctx: AppContext,
@@ -64,15 +67,23 @@ export async function runStagedWrite<T>(
   }
   const { onWritten, ...quiet } = opts.mode;
   const planned = await plan(ctx, fresh, opts.mode);
-  const ids = planned.checklists.map((c) => c.id);
+  if (ctx.database.kind === 'postgres') {
+    try {
+      return await runCopiedWrite(ctx, opts, planned, changing, withUnchanged);
+    } catch (err) {
+      if (err instanceof Clash) return runWrite(ctx, opts);
+      throw err;
+    }
+  }
+  const ids = planned.summary.map((c) => c.row.id);
   const stage = await Staging.open(db);
   let hidden = false;
   try {
     const outcome = await withPhotos(ctx, opts.drafts, async () => {
-      await stage.addChecklists(planned.checklists);
-      await stage.addEntries(planned.entries);
+      await stage.addChecklists(planned.checklists());
+      await stage.addEntries(planned.entries());
       await stage.prepareForFlags();
-      const submitted = planned.checklists.filter((c) => c.status === 'submitted').map((c) => c.id);
+      const { submitted } = planned;
       for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS) {
         await stage.setFlags(await computeFlags(db, submitted.slice(i, i + FLAG_CHECKLISTS), stage));
       }
@@ -81,7 +92,7 @@ export async function runStagedWrite<T>(
       for (const part of planned.batches) {
         await stage.hide(part.ids);
         done += part.entries;
-        onWritten?.(done, planned.entries.length);
+        onWritten?.(done, planned.entryCount);
       }
       return db.transaction(async (tx) => {
         await repo.lock(tx, opts.scope);
@@ -96,7 +107,7 @@ export async function runStagedWrite<T>(
         return { result, answer: await opts.after(tx, result) };
       });
     });
-    if (planned.entries.length >= ANALYZE_AFTER_ENTRIES) await ctx.database.analyze();
+    if (planned.entryCount >= ANALYZE_AFTER_ENTRIES) await ctx.database.analyze();
     return outcome;
   } catch (err) {
     // Only rows still hidden go: after the reveal committed there are none.
@@ -109,7 +120,77 @@ export async function runStagedWrite<T>(
   }
 }
 
-/** The rows the new checklists become, with their ids, and the summary the answer is built from. */
+/** Staged checklists judged per statement on PostgreSQL, where the staging runs in the transaction. */
+const FLAG_CHECKLISTS_COPIED = 1000;
+/** Entries stored per statement on PostgreSQL (the answer's progress moves once per statement). */
+const STORE_ENTRIES = 10_000;
+
+/**
+ * PostgreSQL: everything in one transaction on one connection (other requests have connections of
+ * their own, so nothing needs to be kept short). The new checklists are copied (COPY FROM STDIN) into
+ * temporary tables, judged there (review flags, as the embedded path does), and written once, flags
+ * and all, with one INSERT … SELECT per table and batch: no entry is written twice and no statement
+ * carries 100,000 rows' parameters. Rows that change stored checklists are written as a direct write
+ * does. Someone having created one of the checklists since they were sorted throws Clash.
+ */
+async function runCopiedWrite<T>(
+  ctx: AppContext,
+  opts: Omit<WriteRequest<T>, 'before' | 'after'> & {
+    after: (tx: Tx, result: WrittenSummary) => Promise<T>;
+  },
+  planned: Awaited<ReturnType<typeof plan>>,
+  changing: ChecklistDraft[],
+  withUnchanged: (r: WrittenSummary) => WrittenSummary,
+): Promise<{ result: WrittenSummary; answer: T }> {
+  const { onWritten, ...quiet } = opts.mode;
+  return withPhotos(ctx, opts.drafts, () =>
+    ctx.database.db.transaction(async (tx) => {
+      await repo.lock(tx, opts.scope);
+      onWritten?.(0, planned.entryCount);
+      const stage = await Staging.open(tx, connectionOf(tx));
+      await stage.addChecklists(planned.checklists());
+      if (await stage.clashes(tx)) throw new Clash();
+      await stage.addEntries(planned.entries());
+      await stage.prepareForFlags();
+      const { submitted } = planned;
+      for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS_COPIED) {
+        await stage.setFlags(await computeFlags(tx, submitted.slice(i, i + FLAG_CHECKLISTS_COPIED), stage));
+      }
+      let done = 0;
+      for (const part of batchesOf(planned.summary, STORE_ENTRIES)) {
+        await stage.store(part.ids);
+        done += part.entries;
+        onWritten?.(done, planned.entryCount);
+      }
+      await stage.drop();
+      const stored = await writeDrafts(tx, changing, quiet);
+      await reviewWritten(tx, stored, opts.mode.source);
+      const result = withUnchanged({
+        checklists: [...planned.summary, ...stored.checklists],
+        obsoletePhotos: stored.obsoletePhotos,
+      });
+      return { result, answer: await opts.after(tx, result) };
+    }),
+  );
+}
+
+/** Whole checklists in batches of about `size` entries (at least one checklist each). */
+function batchesOf(summary: WrittenSummary['checklists'], size: number) {
+  const batches: { ids: string[]; entries: number }[] = [];
+  for (const c of summary) {
+    const last = batches.at(-1);
+    if (last && last.entries + c.entries.length <= size) {
+      last.ids.push(c.row.id);
+      last.entries += c.entries.length;
+    } else batches.push({ ids: [c.row.id], entries: c.entries.length });
+  }
+  return batches;
+}
+
+/**
+ * The new checklists' ids and the summary the answer is built from; their rows are made as they are
+ * written (`checklists()`, `entries()`), so that a 100,000-row file's rows are never all held at once.
+ */
 async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) {
   const resolve = resolverFor(
     await resolveSpecies(
@@ -118,33 +199,43 @@ async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) 
     ),
   );
   const now = new Date();
-  const checklists: StagedChecklist[] = [];
-  const entries: StagedEntry[] = [];
   const summary: WrittenSummary['checklists'] = [];
+  const submitted: string[] = [];
+  let entryCount = 0;
   for (const draft of drafts) {
     const id = randomUUID();
-    checklists.push({ id, ...newChecklistValues(draft, mode) });
+    if (newChecklistValues(draft, mode).status === 'submitted') submitted.push(id);
     const written: WrittenSummary['checklists'][number]['entries'] = [];
     for (const e of [...draft.entries].sort((a, b) => a.seq - b.seq)) {
-      const values = newEntryValues(e, resolve(e), id, mode, now);
-      const entry = { id: randomUUID(), ...values, position: entries.length };
-      entries.push(entry);
-      written.push({
-        draft: e,
-        entry: { id: entry.id, birdName: values.birdName, photoUrl: values.photoUrl ?? null },
-        action: 'added',
-      });
+      const entry = {
+        id: randomUUID(),
+        birdName: resolve(e).birdName,
+        photoUrl: photoUrlOf(e.photo) ?? null,
+      };
+      written.push({ draft: e, entry, action: 'added' });
     }
+    entryCount += written.length;
     summary.push({ row: { id, name: draft.name }, entries: written });
   }
-  // Checklists per hide statement: whole checklists, about STAGE_ROWS entries (at least one checklist).
-  const batches: { ids: string[]; entries: number }[] = [];
-  for (const c of summary) {
-    const last = batches.at(-1);
-    if (last && last.entries + c.entries.length <= STAGE_ROWS) {
-      last.ids.push(c.row.id);
-      last.entries += c.entries.length;
-    } else batches.push({ ids: [c.row.id], entries: c.entries.length });
+  function* checklists(): Generator<StagedChecklist> {
+    for (const [i, draft] of drafts.entries()) {
+      const id = summary[i]?.row.id;
+      if (id) yield { id, ...newChecklistValues(draft, mode) };
+    }
   }
-  return { checklists, entries, summary, batches };
+  function* entries(): Generator<StagedEntry> {
+    let position = 0;
+    for (const c of summary) {
+      for (const { draft, entry } of c.entries) {
+        yield {
+          id: entry.id,
+          ...newEntryValues(draft, resolve(draft), c.row.id, mode, now),
+          position: position++,
+        };
+      }
+    }
+  }
+  // Checklists per hide statement: whole checklists, about STAGE_ROWS entries (at least one checklist).
+  const batches = batchesOf(summary, STAGE_ROWS);
+  return { checklists, entries, entryCount, submitted, summary, batches };
 }

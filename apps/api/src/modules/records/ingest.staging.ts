@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { EntryFlag } from '@jarog/contracts';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from '../../db/client';
 import { checklists, entries, type NewChecklistRow, type NewEntryRow } from '../../db/schema';
 import {
@@ -34,6 +38,38 @@ function asRecord(values: object, names: Map<string, string>): Record<string, un
   return out;
 }
 
+/** One value in COPY's text format: \N for null, backslash escapes for the characters it reserves. */
+function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'boolean'
+        ? value
+          ? 't'
+          : 'f'
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  return text.replace(/[\\\n\r\t]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+  );
+}
+
+/** COPY text lines of these records' columns, a few hundred rows per chunk. */
+function* copyLines(records: Iterable<Record<string, unknown>>, columns: readonly string[]) {
+  let chunk = '';
+  let n = 0;
+  for (const record of records) {
+    chunk += `${columns.map((c) => copyValue(record[c])).join('\t')}\n`;
+    if (++n % 500 === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
 const list = (names: readonly string[], prefix?: string) =>
   sql.join(
     names.map((n) => (prefix ? sql`${sql.raw(prefix)}.${sql.identifier(n)}` : sql.identifier(n))),
@@ -56,53 +92,109 @@ export class Staging implements StagedRecords {
   readonly history: SQL;
   readonly keys: SQL;
   readonly duplicates: SQL;
+  /** Judged entries' flags, copied in on PostgreSQL (PGlite sets them on the staged entries). */
+  readonly flags: SQL;
   private checklistColumns: string[] = [];
   private entryColumns: string[] = [];
 
   private constructor(
-    private readonly db: Db,
+    private readonly db: Db | Tx,
     readonly name: string,
+    /** PostgreSQL: the transaction's own connection, which rows are copied in through (COPY FROM STDIN). */
+    private readonly client?: pg.ClientBase,
   ) {
     this.checklists = sql`${sql.identifier(`${name}_checklists`)}`;
     this.entries = sql`${sql.identifier(`${name}_entries`)}`;
     this.history = sql`${sql.identifier(`${name}_history`)}`;
     this.keys = sql`${sql.identifier(`${name}_keys`)}`;
     this.duplicates = sql`${sql.identifier(`${name}_duplicates`)}`;
+    this.flags = sql`${sql.identifier(`${name}_flags`)}`;
   }
 
-  static async open(db: Db): Promise<Staging> {
-    const stage = new Staging(db, `import_${randomBytes(6).toString('hex')}`);
+  /**
+   * Makes the temporary tables. With `client` (PostgreSQL, inside the transaction that uses `db`) rows
+   * are copied in with COPY; without it (PGlite) they go in as JSON, a thousand per statement.
+   */
+  static async open(db: Db | Tx, client?: pg.ClientBase): Promise<Staging> {
+    const stage = new Staging(db, `import_${randomBytes(6).toString('hex')}`, client);
     await db.execute(sql`create temporary table ${stage.checklists} (like checklists including defaults)`);
     await db.execute(
       sql`create temporary table ${stage.entries} (like entries including defaults including generated, position integer not null)`,
     );
+    await db.execute(
+      sql`create temporary table ${stage.flags} (id uuid primary key, flags jsonb not null, flag_codes text[] not null)`,
+    );
     return stage;
   }
 
-  /** Writes checklists, in statements of STAGE_ROWS rows. */
-  async addChecklists(rows: StagedChecklist[]): Promise<void> {
-    if (rows.length === 0) return;
-    const records = rows.map((r) => asRecord(r, CHECKLIST_COLUMNS));
-    this.checklistColumns = Object.keys(records[0] ?? {});
-    for (let i = 0; i < records.length; i += STAGE_ROWS) {
-      const part = JSON.stringify(records.slice(i, i + STAGE_ROWS));
-      await this.db.execute(sql`
-        insert into ${this.checklists} (${list(this.checklistColumns)})
-        select ${list(this.checklistColumns)} from json_populate_recordset(null::${this.checklists}, ${part}::json)`);
+  /** Writes checklists: copied in, or in statements of STAGE_ROWS rows. */
+  async addChecklists(rows: Iterable<StagedChecklist>): Promise<void> {
+    const records = this.records(
+      rows,
+      (r) => asRecord(r, CHECKLIST_COLUMNS),
+      (c) => {
+        this.checklistColumns = c;
+      },
+    );
+    await this.insert('checklists', () => this.checklistColumns, records);
+  }
+
+  /** Writes entries: copied in, or in statements of STAGE_ROWS rows. */
+  async addEntries(rows: Iterable<StagedEntry>): Promise<void> {
+    const record = ({ position, ...r }: StagedEntry) => ({ ...asRecord(r, ENTRY_COLUMNS), position });
+    const records = this.records(rows, record, (c) => {
+      this.entryColumns = c;
+    });
+    await this.insert('entries', () => this.entryColumns, records);
+  }
+
+  /** Rows as records by column name, one at a time; the first one's keys are the columns written. */
+  private *records<T>(
+    rows: Iterable<T>,
+    record: (row: T) => Record<string, unknown>,
+    columns: (names: string[]) => void,
+  ): Generator<Record<string, unknown>> {
+    let first = true;
+    for (const row of rows) {
+      const r = record(row);
+      if (first) columns(Object.keys(r));
+      first = false;
+      yield r;
     }
   }
 
-  /** Writes entries, in statements of STAGE_ROWS rows. */
-  async addEntries(rows: StagedEntry[]): Promise<void> {
-    if (rows.length === 0) return;
-    const records = rows.map(({ position, ...r }) => ({ ...asRecord(r, ENTRY_COLUMNS), position }));
-    this.entryColumns = Object.keys(records[0] ?? {});
-    for (let i = 0; i < records.length; i += STAGE_ROWS) {
-      const part = JSON.stringify(records.slice(i, i + STAGE_ROWS));
-      await this.db.execute(sql`
-        insert into ${this.entries} (${list(this.entryColumns)})
-        select ${list(this.entryColumns)} from json_populate_recordset(null::${this.entries}, ${part}::json)`);
+  private async insert(
+    which: 'checklists' | 'entries',
+    columns: () => string[],
+    records: Iterator<Record<string, unknown>>,
+  ): Promise<void> {
+    const table = this[which];
+    const first = records.next();
+    if (first.done) return;
+    const names = columns();
+    const all = (function* () {
+      yield first.value;
+      for (let r = records.next(); !r.done; r = records.next()) yield r.value;
+    })();
+    if (this.client) {
+      // The names are this class's own (hex) and the schema's columns: nothing from the file.
+      const copy = `copy "${this.name}_${which}" (${names.map((c) => `"${c}"`).join(', ')}) from stdin`;
+      await pipeline(Readable.from(copyLines(all, names)), this.client.query(copyFrom(copy)));
+      return;
     }
+    let part: Record<string, unknown>[] = [];
+    const flush = async () => {
+      const json = JSON.stringify(part);
+      part = [];
+      await this.db.execute(sql`
+        insert into ${table} (${list(names)})
+        select ${list(names)} from json_populate_recordset(null::${table}, ${json}::json)`);
+    };
+    for (const record of all) {
+      part.push(record);
+      if (part.length === STAGE_ROWS) await flush();
+    }
+    if (part.length > 0) await flush();
   }
 
   /**
@@ -137,6 +229,20 @@ export class Staging implements StagedRecords {
   /** Stores staged entries' flags (one statement per call). */
   async setFlags(flags: Map<string, EntryFlag[]>): Promise<void> {
     if (flags.size === 0) return;
+    if (this.client) {
+      // Copied beside the staged entries (an UPDATE of them cost as much as computing the flags).
+      const lines = (function* () {
+        for (const [id, items] of flags) {
+          yield { id, flags: items, flag_codes: `{${[...new Set(items.map((f) => f.code))].join(',')}}` };
+        }
+      })();
+      const names = ['id', 'flags', 'flag_codes'];
+      await pipeline(
+        Readable.from(copyLines(lines, names)),
+        this.client.query(copyFrom(`copy "${this.name}_flags" (id, flags, flag_codes) from stdin`)),
+      );
+      return;
+    }
     const rows = [...flags].map(([id, items]) => ({
       id,
       flags: items,
@@ -169,20 +275,34 @@ export class Staging implements StagedRecords {
    * apart in file order. One statement per table; an account or species removed meanwhile is left out.
    */
   async hide(ids: string[]): Promise<void> {
+    await this.copyOut(ids, false);
+  }
+
+  /**
+   * Writes these staged checklists and their entries into the real tables as they are, flags and all
+   * (PostgreSQL, in the upload's transaction): created now, entries a microsecond apart in file order.
+   */
+  async store(ids: string[]): Promise<void> {
+    await this.copyOut(ids, true);
+  }
+
+  private async copyOut(ids: string[], visible: boolean): Promise<void> {
     const idList = `{${ids.join(',')}}`;
     const checklistColumns = this.checklistColumns.filter((c) => c !== 'status' && c !== 'observer_id');
     await this.db.execute(sql`
       insert into checklists (${list(checklistColumns)}, status, observer_id, created_at, updated_at)
-      select ${list(checklistColumns, 's')}, 'importing', null, now(), now()
-      from ${this.checklists} s where s.id = any(${idList}::uuid[])`);
+      select ${list(checklistColumns, 's')}, ${visible ? sql`s.status, u.id` : sql`'importing', null`}, now(), now()
+      from ${this.checklists} s ${visible ? sql`left join users u on u.id = s.observer_id` : sql``}
+      where s.id = any(${idList}::uuid[])`);
     const entryColumns = this.entryColumns.filter(
       (c) => c !== 'position' && c !== 'species_id' && c !== 'reviewed_by',
     );
     await this.db.execute(sql`
       insert into entries (${list(entryColumns)}, species_id, reviewed_by, created_at, flags, flag_codes)
       select ${list(entryColumns, 's')}, sp.id, r.id, now() + s.position * interval '1 microsecond',
-             s.flags, s.flag_codes
+             coalesce(f.flags, s.flags), coalesce(f.flag_codes, s.flag_codes)
       from ${this.entries} s
+      left join ${this.flags} f on f.id = s.id
       left join species sp on sp.id = s.species_id
       left join users r on r.id = s.reviewed_by
       where s.checklist_id = any(${idList}::uuid[])
@@ -212,7 +332,7 @@ export class Staging implements StagedRecords {
   /** Drops the temporary tables. */
   async drop(): Promise<void> {
     await this.db.execute(
-      sql`drop table if exists ${this.duplicates}, ${this.keys}, ${this.history}, ${this.entries}, ${this.checklists}`,
+      sql`drop table if exists ${this.flags}, ${this.duplicates}, ${this.keys}, ${this.history}, ${this.entries}, ${this.checklists}`,
     );
   }
 }

@@ -18,7 +18,7 @@ import { type ChecklistFields, DraftGroups, naturalKey, resolvePlace } from './i
 import { describeFieldIssues, observersByEmail } from './ingest.normalise';
 import type { PhotoInput } from './ingest.photos';
 import { previewWrite } from './ingest.preview';
-import { entriesText, runWrite, tally } from './ingest.service';
+import { entriesText, tally } from './ingest.service';
 import { runStagedWrite } from './ingest.staged';
 import type { WriteMode, WrittenSummary } from './ingest.write';
 
@@ -237,9 +237,13 @@ export async function uploadChecklists(
 ): Promise<ChecklistUploadResponse> {
   const rejected: UploadRowNote[] = [];
   const warnings: UploadRowNote[] = [];
-  const rows = await parseRows(file.buffer, rejected, warnings, progress);
-  const drafts = await toDrafts(ctx, rows, rejected, warnings);
-  progress?.({ phase: 'checking', rows: rows.length });
+  // The parsed rows live only until they are drafts: a 100,000-row file's would otherwise be held
+  // through the whole write.
+  const { drafts, count } = await parseRows(file.buffer, rejected, warnings, progress).then(async (rows) => ({
+    drafts: await toDrafts(ctx, rows, rejected, warnings),
+    count: rows.length,
+  }));
+  progress?.({ phase: 'checking', rows: count });
   rejected.sort((a, b) => a.row - b.row);
   warnings.sort((a, b) => a.row - b.row);
   if (rejected.length > 0 && !partial) {
@@ -286,9 +290,9 @@ export async function uploadChecklists(
       );
     },
   };
-  // The embedded database has one connection: a large file is staged so that others are not kept waiting.
-  const { result } =
-    ctx.database.kind === 'pglite' ? await runStagedWrite(ctx, request) : await runWrite(ctx, request);
+  // New checklists are staged and judged before they are stored (ingest.staged.ts): on the embedded
+  // database so that other requests are not kept waiting, on PostgreSQL so that each entry is written once.
+  const { result } = await runStagedWrite(ctx, request);
   const counts = tally(result);
   const data = result.checklists
     .flatMap((c) =>

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
 /**
  * Records not yet in the real tables (an upload being staged on the embedded database, see
@@ -17,28 +17,36 @@ export interface StagedRecords {
   duplicates: SQL;
 }
 
-/** Submitted checklists holding the bird of each key in `k`: stored ones, or staged ones (ranked after). */
+/**
+ * Per key in `k`, the first two submitted checklists (by creation) holding its bird: stored ones, or
+ * staged ones (ranked after). The birder's checklists of that day and place are read in creation order
+ * and only until two hold the bird: a birder with thousands of checklists on one day at one place
+ * (a survey's file) costs a sort of those checklists, not a probe into entries for every one of them.
+ * (`offset 0` keeps the planner from testing the bird before the order is taken.)
+ */
 function candidates(checklists: SQL, entries: SQL, staged: 0 | 1): SQL {
   const rank = sql.raw(String(staged));
+  const firstTwo = (observer: SQL) => sql`
+      cross join lateral (
+        select o.id, o.name, o.created_at from (
+          select c2.id, c2.name, c2.created_at from ${checklists} c2
+          where ${observer} and c2.selected_date = k.selected_date and c2.status = 'submitted'
+            and coalesce(c2.dzongkhag, '') = k.dzongkhag and coalesce(c2.gewog, '') = k.gewog
+            and coalesce(c2.village, '') = k.village
+          order by c2.created_at, c2.id offset 0) o
+        where exists (select 1 from ${entries} e2 where e2.checklist_id = o.id and lower(e2.bird_name) = k.bird)
+        order by o.created_at, o.id
+        limit 2) c2`;
   return sql`
       select k.observer_key, k.selected_date, k.dzongkhag, k.gewog, k.village, k.bird,
              c2.id, c2.name, ${rank} as staged, c2.created_at
-      from k join ${checklists} c2
-        on c2.observer_id = k.observer_id and c2.selected_date = k.selected_date
-      where k.observer_id is not null and c2.status = 'submitted'
-        and coalesce(c2.dzongkhag, '') = k.dzongkhag and coalesce(c2.gewog, '') = k.gewog
-        and coalesce(c2.village, '') = k.village
-        and exists (select 1 from ${entries} e2 where e2.checklist_id = c2.id and lower(e2.bird_name) = k.bird)
+      from k ${firstTwo(sql`c2.observer_id = k.observer_id`)}
+      where k.observer_id is not null
       union all
       select k.observer_key, k.selected_date, k.dzongkhag, k.gewog, k.village, k.bird,
              c2.id, c2.name, ${rank}, c2.created_at
-      from k join ${checklists} c2
-        on c2.status = 'submitted' and lower(c2.observer_name) = k.observer_lower
-       and c2.selected_date = k.selected_date and c2.observer_id is null
-      where k.observer_id is null
-        and coalesce(c2.dzongkhag, '') = k.dzongkhag and coalesce(c2.gewog, '') = k.gewog
-        and coalesce(c2.village, '') = k.village
-        and exists (select 1 from ${entries} e2 where e2.checklist_id = c2.id and lower(e2.bird_name) = k.bird)`;
+      from k ${firstTwo(sql`c2.observer_id is null and lower(c2.observer_name) = k.observer_lower`)}
+      where k.observer_id is null`;
 }
 
 /**
@@ -74,7 +82,7 @@ export const observerKey = (c: string) =>
  * Numbers the keys of the staged entries and makes the empty table of their first holders; returns how
  * many keys there are, for stageDuplicates to work through a few at a time.
  */
-export async function stageDuplicateKeys(db: Db, staged: StagedRecords): Promise<number> {
+export async function stageDuplicateKeys(db: Db | Tx, staged: StagedRecords): Promise<number> {
   await db.execute(sql`
     create temporary table ${staged.keys} as
     select row_number() over () as n, k.* from (
@@ -94,7 +102,7 @@ export async function stageDuplicateKeys(db: Db, staged: StagedRecords): Promise
 
 /** Finds the first holders of the staged keys numbered from `from` to `to` (inclusive). */
 export async function stageDuplicates(
-  db: Db,
+  db: Db | Tx,
   staged: StagedRecords,
   from: number,
   to: number,
@@ -107,7 +115,7 @@ export async function stageDuplicates(
 }
 
 /** Once every key is done: the index the flags' lookups use. */
-export async function indexStagedDuplicates(db: Db, staged: StagedRecords): Promise<void> {
+export async function indexStagedDuplicates(db: Db | Tx, staged: StagedRecords): Promise<void> {
   await db.execute(
     sql`create index on ${staged.duplicates} (observer_key, selected_date, dzongkhag, gewog, village, bird)`,
   );

@@ -49,8 +49,9 @@ interface Facts {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * The facts for every entry of the given submitted checklists, in one statement: per entry a few
- * primary-key probes into review_history (at most 12 rows per bird and dzongkhag; the national
+ * The facts for every entry of the given submitted checklists, in one statement: per bird, dzongkhag
+ * and month among them (a 100,000-row file holds far fewer of those than entries) a few primary-key
+ * probes into review_history (at most 12 rows per bird and dzongkhag; the national
  * fallback reads at most 240), the limit, the catalogue's residency and its duplicate (firstHolders).
  * The entry's own approved contribution is taken out of its history. The ids go in as one uuid[] (its
  * length is known to the planner, so a 50-entry checklist is costed as small and never pays for JIT
@@ -84,26 +85,32 @@ async function factsOf(db: Db | Tx, checklistIds: string[], staged?: StagedRecor
              ${observerKey('c')} as observer_key
       from ${source.entries} e join ${source.checklists} c on c.id = e.checklist_id
       where c.id = any(${`{${checklistIds.join(',')}}`}::uuid[])
-        and c.status = 'submitted')${duplicates.ctes}
+        and c.status = 'submitted'),
+    g as (
+      select b.bird_name, b.dzongkhag, b.month, h.place_n, h.season_n, h.season_birds,
+             n.n as national_n, n.birds as national_birds
+      from (select distinct bird_name, dzongkhag, month from t) b
+      left join lateral (
+        select sum(entries)::int as place_n,
+               (sum(entries) filter (where month in (b.month, (b.month + 10) % 12 + 1, b.month % 12 + 1)))::int as season_n,
+               (sum(birds) filter (where month in (b.month, (b.month + 10) % 12 + 1, b.month % 12 + 1)))::float8 as season_birds
+        from ${history} h where bird_name = b.bird_name and dzongkhag = b.dzongkhag) h on true
+      left join lateral (
+        select sum(entries)::int as n, sum(birds)::float8 as birds
+        from ${history} h
+        where bird_name = b.bird_name and month in (b.month, (b.month + 10) % 12 + 1, b.month % 12 + 1)) n on true)${duplicates.ctes}
     select t.id, t.bird_name, t.species_id, t.is_new_species, t.total, t.selected_date::text as selected_date,
            t.month, t.dzongkhag, t.latitude, t.longitude,
            t.selected_date > current_date + 1 as future, t.selected_date < ${OLDEST_DATE}::date as too_old,
-           coalesce(h.place_n, 0) - t.self as place_n, coalesce(h.season_n, 0) - t.self as season_n,
-           coalesce(h.season_birds, 0) - t.self * t.total as season_birds,
-           coalesce(n.n, 0) - t.self as national_n, coalesce(n.birds, 0) - t.self * t.total as national_birds,
+           coalesce(g.place_n, 0) - t.self as place_n, coalesce(g.season_n, 0) - t.self as season_n,
+           coalesce(g.season_birds, 0) - t.self * t.total as season_birds,
+           coalesce(g.national_n, 0) - t.self as national_n,
+           coalesce(g.national_birds, 0) - t.self * t.total as national_birds,
            l.max_count as limit_count, l.source as limit_source, l.basis as limit_basis,
            s.residency,
            case when d.ids[1] <> t.checklist_id then d.names[1] else d.names[2] end as duplicate_of
     from t
-    left join lateral (
-      select sum(entries)::int as place_n,
-             (sum(entries) filter (where month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)))::int as season_n,
-             (sum(birds) filter (where month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)))::float8 as season_birds
-      from ${history} h where bird_name = t.bird_name and dzongkhag = t.dzongkhag) h on true
-    left join lateral (
-      select sum(entries)::int as n, sum(birds)::float8 as birds
-      from ${history} h
-      where bird_name = t.bird_name and month in (t.month, (t.month + 10) % 12 + 1, t.month % 12 + 1)) n on true
+    left join g on g.bird_name = t.bird_name and g.dzongkhag = t.dzongkhag and g.month = t.month
     left join review_limits l on l.species_id = t.species_id and l.dzongkhag = t.dzongkhag and l.month = t.month
     left join species s on s.id = t.species_id
     left join ${duplicates.table} d

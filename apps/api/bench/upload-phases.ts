@@ -1,0 +1,115 @@
+/**
+ * Times one 100,000-row checklist upload in this process, phase by phase (parsing, checking, writing),
+ * with the process's peak memory. Prints numbers; asserts nothing.
+ *   DATABASE_URL=postgres://… pnpm --filter @jarog/api exec tsx bench/upload-phases.ts [--rows 100000]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { bootstrap } from '../src/bootstrap';
+import { loadEnv } from '../src/config/env';
+import { createLogger } from '../src/lib/logger';
+import { uploadChecklists } from '../src/modules/records/ingest.upload';
+import { checklistWorkbook } from './workbooks';
+
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '100000' }, gen: { type: 'string' } },
+});
+const rows = Number(values.rows);
+// Statements over 100 ms, printed as they finish (with --slow).
+if (process.env.SLOW_SQL) {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  (pg.Client.prototype as unknown as { query: unknown }).query = function (
+    this: unknown,
+    ...args: unknown[]
+  ) {
+    const t = performance.now();
+    const r = original.apply(this, args);
+    const text = String((args[0] as { text?: string })?.text ?? args[0])
+      .replace(/\s+/g, ' ')
+      .slice(0, 160);
+    if (r instanceof Promise)
+      r.then(
+        () => {
+          const ms = performance.now() - t;
+          if (ms > 100)
+            process.stderr.write(
+              `  ${ms.toFixed(0)} ms (ends ${(performance.now() / 1000).toFixed(1)} s): ${text}\n`,
+            );
+        },
+        () => undefined,
+      );
+    return r;
+  };
+}
+const hwm = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+// The workbook is made in its own process so that this one's peak memory is the upload's.
+if (values.gen) {
+  writeFileSync(values.gen, await checklistWorkbook(rows));
+  process.exit(0);
+}
+const file = path.join(tmpdir(), `jarog-phases-${process.pid}.xlsx`);
+execFileSync(process.execPath, [
+  ...process.execArgv,
+  fileURLToPath(import.meta.url),
+  '--rows',
+  String(rows),
+  '--gen',
+  file,
+]);
+const buffer = readFileSync(file);
+rmSync(file);
+const { ctx } = await bootstrap(
+  loadEnv({
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jarog-phases-')),
+    DEMO_DATA: '0',
+    ROOT_EMAIL: 'phases@jarog.invalid',
+    ROOT_PASSWORD: 'phases-password-123',
+    JWT_SECRET: 'phases-secret-that-is-long-enough-0123456789',
+    NODE_ENV: 'production',
+  }),
+  createLogger('silent'),
+);
+const actor = await ctx.database.db.query.users.findFirst({
+  where: (u, { eq }) => eq(u.email, 'bench-root@jarog.invalid'),
+});
+if (!actor) throw new Error('No bench-root@jarog.invalid account: run npm run bench on this database first');
+const before = hwm();
+const t0 = performance.now();
+let last = '';
+const result = await uploadChecklists(
+  ctx,
+  actor,
+  { buffer, originalname: 'phases.xlsx' },
+  false,
+  false,
+  (e) => {
+    const phase = e.phase;
+    if (process.env.HWM_EVERY)
+      process.stderr.write(`  ${JSON.stringify(e)}: peak so far ${hwm().toFixed(0)} MB\n`);
+    if (process.env.LIVE_HEAP && globalThis.gc) {
+      globalThis.gc();
+      const m = process.memoryUsage();
+      process.stderr.write(
+        `  ${JSON.stringify(e)}: live heap ${(m.heapUsed / 1e6).toFixed(0)} MB, external ${(m.external / 1e6).toFixed(0)} MB, rss ${(m.rss / 1e6).toFixed(0)} MB\n`,
+      );
+    }
+    if (phase !== last) {
+      process.stderr.write(
+        `${((performance.now() - t0) / 1000).toFixed(2)} s: ${phase} begins (${hwm().toFixed(0)} MB)\n`,
+      );
+      last = phase;
+    }
+  },
+);
+process.stderr.write(
+  `${rows} rows: ${((performance.now() - t0) / 1000).toFixed(2)} s, ${result.message}; peak ${hwm().toFixed(0)} MB (before ${before.toFixed(0)} MB); load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+);
+await ctx.database.close();
