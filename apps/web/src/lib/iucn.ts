@@ -1,4 +1,4 @@
-import { IUCN_LABELS } from '@jarog/contracts';
+import { IUCN_LABELS } from '@jarog/contracts/constants';
 
 /** 'VU · Vulnerable': an IUCN code with its name. */
 export function iucnText(status: string | null | undefined): string {

@@ -1,4 +1,5 @@
-import { type ChecklistAnalysis, MONTH_LABELS } from '@jarog/contracts';
+import type { ChecklistAnalysis } from '@jarog/contracts';
+import { MONTH_LABELS } from '@jarog/contracts/constants';
 import type { ChartRow } from '../charts/chart-data';
 import { checklistsText } from '../shared/format';
 

@@ -1,4 +1,4 @@
-import { MONTH_LABELS } from '@jarog/contracts';
+import { MONTH_LABELS } from '@jarog/contracts/constants';
 import { Card, Segmented, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { DZONGKHAG_NAMES } from '@jarog/contracts';
+import { DZONGKHAG_NAMES } from '@jarog/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { buildBhutanMap } from './bhutan-geo';
 

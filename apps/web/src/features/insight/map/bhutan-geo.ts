@@ -1,8 +1,8 @@
 // Bhutan's 20 dzongkhags as SVG paths, from Natural Earth's admin-1 boundaries (public domain): the shapes are
 // the TopoJSON kept once in packages/contracts (data/bhutan-dzongkhags.SOURCE.md), loaded only with the map.
 
-import { HASC_TO_DZONGKHAG } from '@jarog/contracts';
 import topology from '@jarog/contracts/bhutan-dzongkhags.topo.json';
+import { HASC_TO_DZONGKHAG } from '@jarog/contracts/constants';
 import { feature } from 'topojson-client';
 
 /** The drawing's width in SVG units; the height follows Bhutan's shape. */

@@ -1,4 +1,4 @@
-import { MONTH_LABELS, MONTH_NAMES } from '@jarog/contracts';
+import { MONTH_LABELS, MONTH_NAMES } from '@jarog/contracts/constants';
 
 /**
  * The earliest year the year pickers offer. Bhutan's birders began recording on the platform's forerunner
