@@ -44,11 +44,35 @@ class Clash {}
  * On PostgreSQL the same staging runs inside one transaction instead (runCopiedWrite): other requests have
  * connections of their own, and each entry is then written once, flags included.
  */
+/** An upload's write request, whose answer is built from what it reports (WrittenSummary). */
+type StagedRequest<T> = Omit<WriteRequest<T>, 'before' | 'after'> & {
+  after: (tx: Tx, result: WrittenSummary) => Promise<T>;
+};
+
+/**
+ * The end of both staged writes, in their transaction once the new checklists are stored: the rows that
+ * change stored checklists, written as a direct write does, then the answer over everything.
+ */
+async function finishStagedWrite<T>(
+  tx: Tx,
+  opts: StagedRequest<T>,
+  planned: Awaited<ReturnType<typeof plan>>,
+  changing: ChecklistDraft[],
+  withUnchanged: (r: WrittenSummary) => WrittenSummary,
+): Promise<{ result: WrittenSummary; answer: T }> {
+  const { onWritten: _, ...quiet } = opts.mode;
+  const stored = await writeDrafts(tx, changing, quiet);
+  await reviewWritten(tx, stored, opts.mode.source);
+  const result = withUnchanged({
+    checklists: [...planned.summary, ...stored.checklists],
+    obsoletePhotos: stored.obsoletePhotos,
+  });
+  return { result, answer: await opts.after(tx, result) };
+}
+
 export async function runStagedWrite<T>(
   ctx: AppContext,
-  opts: Omit<WriteRequest<T>, 'before' | 'after'> & {
-    after: (tx: Tx, result: WrittenSummary) => Promise<T>;
-  },
+  opts: StagedRequest<T>,
 ): Promise<{ result: WrittenSummary; answer: T }> {
   const db = ctx.database.db;
   const { fresh, changing, unchanged } = await sortDrafts(db, opts.drafts, opts.mode);
@@ -65,7 +89,7 @@ export async function runStagedWrite<T>(
     });
     return { result: withUnchanged(result), answer };
   }
-  const { onWritten, ...quiet } = opts.mode;
+  const { onWritten } = opts.mode;
   const planned = await plan(ctx, fresh, opts.mode);
   if (ctx.database.kind === 'postgres') {
     try {
@@ -98,13 +122,7 @@ export async function runStagedWrite<T>(
         await repo.lock(tx, opts.scope);
         if (await stage.clashes(tx)) throw new Clash();
         await stage.reveal(tx);
-        const stored = await writeDrafts(tx, changing, quiet);
-        await reviewWritten(tx, stored, opts.mode.source);
-        const result = withUnchanged({
-          checklists: [...planned.summary, ...stored.checklists],
-          obsoletePhotos: stored.obsoletePhotos,
-        });
-        return { result, answer: await opts.after(tx, result) };
+        return finishStagedWrite(tx, opts, planned, changing, withUnchanged);
       });
     });
     if (planned.entryCount >= ANALYZE_AFTER_ENTRIES) await ctx.database.analyze();
@@ -135,14 +153,12 @@ const STORE_ENTRIES = 10_000;
  */
 async function runCopiedWrite<T>(
   ctx: AppContext,
-  opts: Omit<WriteRequest<T>, 'before' | 'after'> & {
-    after: (tx: Tx, result: WrittenSummary) => Promise<T>;
-  },
+  opts: StagedRequest<T>,
   planned: Awaited<ReturnType<typeof plan>>,
   changing: ChecklistDraft[],
   withUnchanged: (r: WrittenSummary) => WrittenSummary,
 ): Promise<{ result: WrittenSummary; answer: T }> {
-  const { onWritten, ...quiet } = opts.mode;
+  const { onWritten } = opts.mode;
   return withPhotos(ctx, opts.drafts, () =>
     ctx.database.db.transaction(async (tx) => {
       await repo.lock(tx, opts.scope);
@@ -163,13 +179,7 @@ async function runCopiedWrite<T>(
         onWritten?.(done, planned.entryCount);
       }
       await stage.drop();
-      const stored = await writeDrafts(tx, changing, quiet);
-      await reviewWritten(tx, stored, opts.mode.source);
-      const result = withUnchanged({
-        checklists: [...planned.summary, ...stored.checklists],
-        obsoletePhotos: stored.obsoletePhotos,
-      });
-      return { result, answer: await opts.after(tx, result) };
+      return finishStagedWrite(tx, opts, planned, changing, withUnchanged);
     }),
   );
 }
