@@ -53,21 +53,22 @@ export async function authenticate(
 ): Promise<{ user: UserRow; sessionId?: string }> {
   if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
   const claims = ctx.tokens.verify(token);
-  const expired = new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
-  if (!claims || !isUuid(claims.sub)) throw expired;
+  // Made only when thrown: an Error captures a stack trace, which every signed-in request would pay for.
+  const expired = () => new AppError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+  if (!claims || !isUuid(claims.sub)) throw expired();
   const user = await usersRepository.findById(ctx.database.db, claims.sub);
-  if (!user) throw expired;
+  if (!user) throw expired();
   if (user.isDeactivated) {
     throw new AppError('ACCOUNT_DEACTIVATED', 'This account is deactivated and cannot be used to sign in');
   }
   if (claims.sid === undefined) {
-    if (user.tokenVersion !== claims.tv) throw expired;
+    if (user.tokenVersion !== claims.tv) throw expired();
     return { user };
   }
   // An app session's token stays valid while its session does (a password change made with it
   // moves the session to the new token version and ends every other one).
   const session = isUuid(claims.sid) ? await sessionsRepository.find(ctx.database.db, claims.sid) : undefined;
-  if (!sessionIsLive(session, user)) throw expired;
+  if (!sessionIsLive(session, user)) throw expired();
   return { user, sessionId: claims.sid };
 }
 
