@@ -83,7 +83,18 @@ const csv = async (path: string) => {
 
 describe('CSV exports written by COPY', () => {
   for (const list of ['entries', 'checklists', 'newspecies'] as const) {
-    for (const filter of ['', '&search=crane', '&dzongkhag=Paro', '&birder=pema', '&search=zzz-nothing']) {
+    for (const filter of [
+      '',
+      '&search=crane',
+      // The search's birder half (observer 'Pema …'), with the queue filter, a place and nothing found.
+      '&search=pema',
+      '&pending=true',
+      '&search=raven&pending=true',
+      '&birding_site=paro',
+      '&dzongkhag=Paro',
+      '&birder=pema',
+      '&search=zzz-nothing',
+    ]) {
       it(`${list}${filter || ' (no filter)'}: the same bytes as the page export`, async () => {
         const page = await csv(`/api/v1/${list}?format=csv&limit=100${filter}`);
         const all = await csv(`/api/v1/${list}?format=csv&export_limit=all${filter}`);
