@@ -7,6 +7,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client';
 import { checklists, entries } from '../../db/schema';
 import { RECORDS_CSV_HEADER } from './records.csv';
+import { checklistsAfter } from './records.cursor';
 import {
   CHECKLIST_ORDER,
   type ChecklistCursor,
@@ -15,7 +16,6 @@ import {
   holdsEntries,
   type RecordsFilter,
   type RecordsList,
-  recordsRepository,
 } from './records.repository';
 import { birderMatches, birdMatches, resolveSearch } from './records.search';
 
@@ -106,7 +106,7 @@ const LIST_ORDER = sql.raw(
 );
 
 /**
- * The list's entries matching the filters (optionally of some checklists only), in list order
+ * The list's entries matching the filters (optionally of some checklists only: `ids`), in list order
  * (CHECKLIST_ORDER, then ENTRY_ORDER), as the export's cells. Three levels, so that each cell is made
  * as few times as possible and the sort moves as little as possible:
  * 1. the matching checklists in list order, their cells made once per checklist (the fence, OFFSET 0,
@@ -131,7 +131,7 @@ function exportSelect(list: RecordsList, f: RecordsFilter, ids?: string[]): SQL 
         sql`, `,
       )}
     from ${checklists}
-    where ${and(...checklistWhere(f), holdsEntries(list, f), ids ? inArray(checklists.id, ids) : undefined)}
+    where ${and(...checklistWhere(f), holdsEntries(list, f), ids && inArray(checklists.id, ids))}
     order by ${sql.join(CHECKLIST_ORDER, sql`, `)}
     offset 0`;
   const joined = sql`select c.*, ${sql.join(
@@ -141,6 +141,8 @@ function exportSelect(list: RecordsList, f: RecordsFilter, ids?: string[]): SQL 
     from ${entries} inner join (${checklistPart}) c on ${entries.checklistId} = c."c_id"
     where ${and(
       ...entryWhere(list, { ...f, search: undefined }),
+      // Also on the entries: PGlite's planner (no statistics) otherwise read every entry for each batch.
+      ids && inArray(entries.checklistId, ids),
       f.search ? sql`(${birdMatches(f.search, f.resolved)} or c."c_birder")` : undefined,
     )}
     order by ${LIST_ORDER}
@@ -172,10 +174,16 @@ const copyStatement = (select: SQL, header: boolean) =>
   `COPY (${inline(dialect.sqlToQuery(select))}) TO STDOUT WITH (FORMAT csv${header ? ', HEADER' : ''})`;
 
 /** The whole filtered list as CSV bytes (BOM, header, rows), produced by the database's COPY. */
-export function copyRecordsCsv(database: Database, list: RecordsList, f: RecordsFilter): Readable {
+export function copyRecordsCsv(
+  database: Database,
+  list: RecordsList,
+  f: RecordsFilter,
+  /** PGlite: checklists per COPY (tests put batch boundaries everywhere). */
+  batchChecklists = BATCH_CHECKLISTS,
+): Readable {
   const bom = Buffer.from('\uFEFF', 'utf8');
   if (database.kind === 'postgres') return Readable.from(postgresCopy(database, list, f, bom));
-  return Readable.from(pgliteCopy(database, list, f, bom));
+  return Readable.from(pgliteCopy(database, list, f, bom, batchChecklists));
 }
 
 /**
@@ -226,33 +234,47 @@ async function* batched(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
 }
 
 /**
- * PGlite runs inside the API's own thread: one COPY of the whole list would hold every other request
- * until it ends. So it copies a batch of checklists at a time (COPY … TO '/dev/blob', its fastest
- * way out), letting other requests in between.
+ * PGlite runs one statement at a time (in its own thread, pglite-worker.ts): one COPY of the whole list
+ * would hold every other request's statements until it ends. So it copies a batch of checklists at a
+ * time (COPY … TO '/dev/blob', its fastest way out), letting other statements in between. The batch's
+ * checklists are read first, by id and place in the list order only (whole rows were a fifth of the
+ * export's time), and named in the COPY.
  */
-/** An id no checklist has: the first batch of an empty list still writes the header. */
+const BATCH_CHECKLISTS = 500;
+/** An id no checklist has. */
 const NO_CHECKLIST = '00000000-0000-0000-0000-000000000000';
 
-async function* pgliteCopy(database: Database, list: RecordsList, query: RecordsFilter, bom: Buffer) {
+async function* pgliteCopy(
+  database: Database,
+  list: RecordsList,
+  query: RecordsFilter,
+  bom: Buffer,
+  batchChecklists: number,
+) {
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const f = await withResolvedSearch(database, list, query);
   yield bom;
   let after: ChecklistCursor | undefined;
   let header = true;
   for (;;) {
-    const batch = await recordsRepository.checklists(database.db, list, f, { after, limit: 500 });
+    const batch = await database.db
+      .select({ date: checklists.selectedDate, time: checklists.selectedTime, id: checklists.id })
+      .from(checklists)
+      .where(and(...checklistWhere(f), holdsEntries(list, f), after && checklistsAfter('-date', after)))
+      .orderBy(...CHECKLIST_ORDER)
+      .limit(batchChecklists);
     if (batch.length === 0 && !header) return;
-    const ids = batch.map((c) => c.id);
-    const statement = copyStatement(exportSelect(list, f, ids.length ? ids : [NO_CHECKLIST]), header).replace(
+    // An empty list still writes its header (a COPY of no checklist).
+    const ids = batch.length ? batch.map((c) => c.id) : [NO_CHECKLIST];
+    const statement = copyStatement(exportSelect(list, f, ids), header).replace(
       'TO STDOUT',
       "TO '/dev/blob'",
     );
     const result = await client.query(statement);
     if (result.blob) yield Buffer.from(await result.blob.arrayBuffer());
     header = false;
-    const last = batch[batch.length - 1];
-    if (!last || batch.length < 500) return;
-    after = { date: last.selectedDate, time: last.selectedTime, id: last.id };
+    after = batch[batch.length - 1];
+    if (!after || batch.length < batchChecklists) return;
     await new Promise((r) => setImmediate(r));
   }
 }
