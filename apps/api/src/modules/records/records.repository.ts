@@ -113,7 +113,7 @@ export function entryWhere(
  * Without a search this reads the checklist's own counters (kept by the triggers of migrations
  * 0004/0005/0018); with one, see searchedChecklists.
  */
-function holdsEntries(list: RecordsList, f: RecordsFilter): SQL {
+export function holdsEntries(list: RecordsList, f: RecordsFilter): SQL {
   const holds = f.pending ? holdsPending(list) : listHolds(list);
   return f.search ? searchedChecklists(f.search, f.resolved, listConditions(list, f.pending), holds) : holds;
 }
