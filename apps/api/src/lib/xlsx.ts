@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type SaxesTagPlain, SaxesParser } from 'saxes';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
 import { AppError } from './errors';
 import { yieldToEventLoop } from './yield';
@@ -115,7 +115,8 @@ async function locate(parts: Parts): Promise<{ sheet?: string; sharedStrings?: s
   let firstSheetId: string | undefined;
   await parts.read('xl/workbook.xml', (p) => {
     p.on('opentag', (tag) => {
-      if (firstSheetId === undefined && local(tag.name) === 'sheet') firstSheetId = attribute(tag, 'id') ?? '';
+      if (firstSheetId === undefined && local(tag.name) === 'sheet')
+        firstSheetId = attribute(tag, 'id') ?? '';
     });
   });
   const targets = new Map<string, string>();
