@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context';
 import { connectionOf, type Tx } from '../../db/client';
 import { computeFlags } from '../review/flags';
@@ -20,11 +20,12 @@ import {
 import { resolveSpecies } from './species-link';
 
 /**
- * A new id, as a flat string. randomUUID builds its answer by concatenation, a tree of some fifteen string
- * pieces (~500 bytes); the 120,000 ids of a 100,000-row upload held that way took 59 MB of heap, flat ones
- * 8 MB. toLowerCase copies it flat (it is lower case already).
+ * A new id: time-ordered (UUID version 7), so that the entries and checklists of an upload go into the
+ * primary-key and checklist indexes side by side instead of at random leaf pages of a 2 M-row index;
+ * as a flat string (the library builds it by concatenation, a tree of ~15 string pieces, ~500 bytes: the
+ * 120,000 ids of a 100,000-row upload took 59 MB of heap that way, flat 8 MB; toLowerCase copies it flat).
  */
-const newId = () => randomUUID().toLowerCase();
+const newId = () => uuidv7().toLowerCase();
 
 /** Staged checklists judged (review flags) per statement: about a thousand entries at a time. */
 const FLAG_CHECKLISTS = 200;
