@@ -358,12 +358,13 @@ async function start() {
   const env = childEnv({ PORT: String(apiPort), WEB_PORT: String(webPort), API_URL: apiUrl });
   // Each process is supervised: if it dies (out of memory, a bug, a failed start because the database
   // is not up yet) it is started again with backoff, and the other one keeps serving meanwhile.
+  // The API with its 1 GB heap ceiling, as `npm start` and the Docker image run it (docs/decisions.md).
   const supervisors = [
-    { tag: 'api', color: magenta, entry: apiEntry },
-    { tag: 'web', color: green, entry: webEntry },
-  ].map(({ tag, color, entry }) =>
+    { tag: 'api', color: magenta, entry: apiEntry, flags: ['--max-old-space-size=1024'] },
+    { tag: 'web', color: green, entry: webEntry, flags: [] },
+  ].map(({ tag, color, entry, flags }) =>
     supervise({
-      start: () => launchPrefixed(tag, color, process.execPath, [entry], env),
+      start: () => launchPrefixed(tag, color, process.execPath, [...flags, entry], env),
       onRestart: ({ code, signal, delayMs }) => {
         if (stopping) return;
         const why = signal ? `signal ${signal}` : `code ${code}`;

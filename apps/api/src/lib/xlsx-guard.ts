@@ -12,7 +12,7 @@ export const XLSX_CAPS = {
   maxEntries: 500,
   /** All parts inflated together. */
   maxTotalBytes: 200 * 1024 * 1024,
-  /** The shared strings part, which exceljs keeps in memory whole. */
+  /** The shared strings part, which the sheet reader (lib/xlsx.ts) keeps in memory whole. */
   maxSharedStringsBytes: 50 * 1024 * 1024,
   /** Inflated ÷ compressed size of one part, once it inflates to more than 1 MB. */
   maxRatio: 200,
@@ -46,7 +46,8 @@ async function inflatedSize(stream: Readable, cap: number): Promise<number> {
  * 1. reads the central directory (yauzl does not inflate anything for that) and checks the number of
  *    parts, each part's declared size and ratio and the total against XLSX_CAPS;
  * 2. checks that the parts lie back to back up to the central directory, so a streaming reader that
- *    walks the local headers (exceljs does) sees exactly the parts checked here and nothing hidden;
+ *    walks the local headers sees exactly the parts checked here and nothing hidden (lib/xlsx.ts reads by
+ *    the central directory, as checked here);
  * 3. inflates every part once, counting bytes, because headers can lie: a part that inflates to more
  *    than it declared is refused by yauzl, and the running total is held to the cap.
  * Memory stays at one inflate window; time is bounded by the 200 MB total.

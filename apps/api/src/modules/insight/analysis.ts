@@ -34,7 +34,7 @@ export const MAX_ANALYSIS_ROWS = 20_000;
 /** Parses 'YYYY-MM-DD', 'DD/MM/YYYY' or an Excel date cell (read as YYYY-MM-DD) into year and month. */
 function monthOf(text: string | undefined): Month | undefined {
   if (!text) return undefined;
-  // exceljs's streaming reader, without styles, gives date cells as Excel serial day numbers.
+  // The sheet reader (lib/xlsx.ts) reads no styles: date cells come as Excel serial day numbers.
   if (/^\d{5}(\.\d+)?$/.test(text.trim())) {
     const d = new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(text)) * 86_400_000);
     return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };

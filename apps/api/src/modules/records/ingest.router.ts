@@ -1,5 +1,6 @@
 import {
   type ChecklistUploadProgress,
+  type ChecklistUploadResponse,
   IDEMPOTENCY_KEY_HEADER,
   isOn,
   MobileChecklistPatchSchema,
@@ -9,6 +10,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { withImportSlot } from '../../lib/import-slots';
+import { writeJsonInPieces } from '../../lib/json-stream';
 import { receiveSpreadsheet } from '../../lib/upload';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
@@ -37,17 +39,19 @@ export const registerRecordsIngestRoutes: RegisterRoutes = (t, ctx) => {
     await withImportSlot(async () => {
       const file = await receiveSpreadsheet(req, res);
       if (!req.get('accept')?.includes('application/x-ndjson')) {
-        res.json(await uploadChecklists(ctx, currentUser(req), file, keepGood, preview));
+        const answer = await uploadChecklists(ctx, currentUser(req), file, keepGood, preview);
+        // As res.json would send it, written in pieces (a 100,000-row answer is some 15 MB).
+        res.status(200).type('application/json');
+        await writeJsonInPieces(res, answer);
+        res.end();
         return;
       }
       // Progress as it runs, one JSON object per line (ChecklistUploadProgressSchema).
       res.status(200).type('application/x-ndjson').setHeader('Cache-Control', 'no-store');
       const send = (event: ChecklistUploadProgress) => res.write(`${JSON.stringify(event)}\n`);
+      let result: ChecklistUploadResponse;
       try {
-        send({
-          phase: 'done',
-          result: await uploadChecklists(ctx, currentUser(req), file, keepGood, preview, send),
-        });
+        result = await uploadChecklists(ctx, currentUser(req), file, keepGood, preview, send);
       } catch (err) {
         const e =
           err instanceof AppError
@@ -63,7 +67,12 @@ export const registerRecordsIngestRoutes: RegisterRoutes = (t, ctx) => {
             ...(e.details === undefined ? {} : { details: e.details }),
           },
         });
+        res.end();
+        return;
       }
+      // The last line, {"phase":"done","result":…}, written in pieces.
+      res.write('{"phase":"done","result":');
+      await writeJsonInPieces(res, result, '}\n');
       res.end();
     });
   });

@@ -161,6 +161,42 @@ async function parseRows(
 }
 
 /**
+ * The place of each row (resolvePlace), worked out once per distinct dzongkhag, gewog, village and
+ * EndpointLocation: a file has few places and many rows, and each answer is only read.
+ */
+function placesOnce() {
+  type Place = ReturnType<typeof resolvePlace>;
+  const known = new Map<string | null, Map<string | null, Map<string | null, Map<string | null, Place>>>>();
+  const level = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
+    let next = map.get(key);
+    if (next === undefined) {
+      next = make();
+      map.set(key, next);
+    }
+    return next;
+  };
+  return (d: ChecklistSheetRow): Place => {
+    const byVillage = level(
+      level(known, d.dzongkhag, () => new Map()),
+      d.gewog,
+      () => new Map(),
+    );
+    return level(
+      level(byVillage, d.village, () => new Map()),
+      d.endpointLocation,
+      () =>
+        resolvePlace({
+          dzongkhag: d.dzongkhag,
+          gewog: d.gewog,
+          village: d.village,
+          placeText: d.endpointLocation,
+          placeLabel: 'EndpointLocation',
+        }),
+    );
+  };
+}
+
+/**
  * Rows into checklist drafts. Rows with the same checklist name, date and birder form one checklist;
  * a blank time, place or position takes the one its other rows give, and rows with another time form
  * another checklist. Each row is checked on its own and reported by number.
@@ -179,12 +215,14 @@ async function toDrafts(
     [d.checklistName.toLowerCase(), d.selectedDate, d.birder.toLowerCase()].join('\u0000');
   const firstTime = new Map<string, string>();
   for (const { data } of rows) {
-    if (data.selectedTime && !firstTime.has(sessionKey(data)))
-      firstTime.set(sessionKey(data), data.selectedTime);
+    if (!data.selectedTime) continue;
+    const session = sessionKey(data);
+    if (!firstTime.has(session)) firstTime.set(session, data.selectedTime);
   }
+  const placeOf = placesOnce();
   const groups = new DraftGroups();
   for (const { row, data } of rows) {
-    const place = resolvePlace({ ...data, placeText: data.endpointLocation, placeLabel: 'EndpointLocation' });
+    const place = placeOf(data);
     if (!place.ok) {
       rejected.push({ row, message: place.message });
       continue;

@@ -116,19 +116,21 @@ async function factsOf(db: Db | Tx, checklistIds: string[], staged?: StagedRecor
     left join ${duplicates.table} d
       on d.observer_key = t.observer_key and d.selected_date = t.selected_date and d.dzongkhag = t.dzongkhag
      and d.gewog = coalesce(t.gewog, '') and d.village = coalesce(t.village, '') and d.bird = lower(t.bird_name)`);
-  return rowsOf<Facts>(result).map((r) => ({
-    ...r,
-    total: Number(r.total),
-    month: Number(r.month),
-    place_n: Number(r.place_n),
-    season_n: Number(r.season_n),
-    season_birds: Number(r.season_birds),
-    national_n: Number(r.national_n),
-    national_birds: Number(r.national_birds),
-    limit_count: r.limit_count === null ? null : Number(r.limit_count),
-    latitude: r.latitude === null ? null : Number(r.latitude),
-    longitude: r.longitude === null ? null : Number(r.longitude),
-  }));
+  // Numbers in place: the rows are this call's own, and a copy of each was 100,000 more objects per upload.
+  const rows = rowsOf<Facts>(result);
+  for (const r of rows) {
+    r.total = Number(r.total);
+    r.month = Number(r.month);
+    r.place_n = Number(r.place_n);
+    r.season_n = Number(r.season_n);
+    r.season_birds = Number(r.season_birds);
+    r.national_n = Number(r.national_n);
+    r.national_birds = Number(r.national_birds);
+    r.limit_count = r.limit_count === null ? null : Number(r.limit_count);
+    r.latitude = r.latitude === null ? null : Number(r.latitude);
+    r.longitude = r.longitude === null ? null : Number(r.longitude);
+  }
+  return rows;
 }
 
 const fmt = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
