@@ -7,6 +7,7 @@ import { Logo } from '../../components/Logo';
 import { useLogoutConfirm } from '../../features/auth/use-logout';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { antdCssLoaded } from '../antd-css';
+import { CSS_VAR_KEY } from '../theme';
 import { SidebarMenu } from './SidebarMenu';
 import { TopBar } from './TopBar';
 
@@ -21,7 +22,7 @@ export function AppLayout() {
   const confirmLogout = useLogoutConfirm();
   const { pathname } = useLocation();
   // Read once: the sheet loaded before this chunk's promise resolved, or it will not be used (app/antd-css.ts).
-  const [antdTheme] = useState(() => ({ zeroRuntime: antdCssLoaded() }));
+  const [antdTheme] = useState(() => ({ zeroRuntime: antdCssLoaded(), cssVar: { key: CSS_VAR_KEY } }));
 
   // A drawer left open must not reappear when the window grows and shrinks again, or on a new page.
   useEffect(() => {
