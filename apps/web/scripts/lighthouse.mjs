@@ -109,7 +109,10 @@ export async function runLighthouse(
         const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
         await writeFile(path.join(lhrDir, `${name}.lhr.json`), JSON.stringify(runner.lhr));
         // The trace too (chrome://tracing, DevTools' Performance panel): what each long task is made of.
-        await writeFile(path.join(lhrDir, `${name}.trace.json`), JSON.stringify(runner.artifacts?.Trace ?? {}));
+        await writeFile(
+          path.join(lhrDir, `${name}.trace.json`),
+          JSON.stringify(runner.artifacts?.Trace ?? {}),
+        );
       }
       results.push(summarise(runner.lhr, runner.artifacts?.Trace));
     }
