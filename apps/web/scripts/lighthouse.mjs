@@ -31,8 +31,8 @@ const CHROME_FLAGS = [
  * instead of their wall time, times Lighthouse's mobile CPU slowdown (4), for the tasks after the first contentful
  * paint: Σ max(0, 4 × cpu − 50 ms). Lighthouse's own TBT multiplies the tasks' *wall* time, which other processes
  * on a shared machine stretch (a task that used 38 ms of CPU took 92 ms of wall time at load 3 on 2 cores); this
- * one stays what the page itself costs. It is a companion figure, not Lighthouse's metric: on an idle machine
- * the two are close.
+ * one stays what the page itself costs, to compare builds on a busy machine. It is a companion figure, not
+ * Lighthouse's metric (which simulates the network and counts only from its simulated FCP to TTI).
  */
 export function cpuBlockingTime(trace, slowdown = 4) {
   const events = trace?.traceEvents ?? [];
