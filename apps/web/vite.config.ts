@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdCss } from './vite.antd-css-plugin';
 import { bootScript } from './vite.boot-plugin';
 
+const antd = antdCss();
+
 export default defineConfig({
-  plugins: [react(), bootScript()],
+  plugins: [react(), antd.plugin, bootScript({ antdCssFile: antd.fileName })],
   server: { port: 3000 },
   preview: { port: 3000 },
   build: {

@@ -5,11 +5,13 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/AppRoutes';
 import { makeStore } from './app/store';
-import { theme } from './app/theme';
+import { CSS_VAR_KEY, theme } from './app/theme';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+const ROOT_THEME = { ...theme, cssVar: { key: CSS_VAR_KEY } };
 
 const root = createRoot(container);
 // A transition: React renders the first screen in slices of a few milliseconds, yielding to the browser between
@@ -18,7 +20,7 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <Provider store={makeStore()}>
-        <ConfigProvider theme={theme}>
+        <ConfigProvider theme={ROOT_THEME}>
           <AntApp>
             <BrowserRouter>
               <AppRoutes />

@@ -5,6 +5,7 @@ import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router
 import { FullPageMessage } from '../components/FullPageMessage';
 import { useCheckLoggedInQuery } from '../features/auth/auth.api';
 import { canAccess, DENIED_REDIRECT } from './access';
+import { loadAntdCss } from './antd-css';
 import { CurrentUserProvider } from './current-user';
 import { lazyPage } from './lazy-page';
 import type { AppRoute } from './route-types';
@@ -22,7 +23,10 @@ import { useAppDispatch, useAppSelector } from './store';
 // Each frame is its own chunk: a signed-out visitor never downloads the shell, nor an admin the sign-in frame.
 // /boot.js preloads the frame the visitor needs with the entry chunk (vite.boot-plugin.ts). The sign-in frame stays
 // lazy: rendered eagerly it replaced its page before a session's redirect had handed over the flash message.
-const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout));
+// The shell waits for antd's static stylesheet (app/antd-css.ts), fetched with its chunks, so it never draws unstyled.
+const AppLayout = lazyPage(() =>
+  Promise.all([import('./layout/AppLayout'), loadAntdCss()]).then(([m]) => m.AppLayout),
+);
 const AuthLayout = lazyPage(() => import('../features/auth/AuthLayout').then((m) => m.AuthLayout));
 
 function useDocumentTitle(title: string) {

@@ -22,3 +22,10 @@ export const theme: ThemeConfig = {
     Menu: { itemSelectedBg: '#e3efe9', itemSelectedColor: '#1b5e4a', itemBorderRadius: 8 },
   },
 };
+
+/**
+ * The key (class) of antd's CSS variables, the same for the root ConfigProvider and the signed-in shell's nested one
+ * (app/layout/AppLayout.tsx): with the same tokens they then share one block of theme variables instead of
+ * computing and inserting a second one (antd otherwise names each provider's block after a React id).
+ */
+export const CSS_VAR_KEY = 'css-var-jarog';

@@ -1,8 +1,10 @@
 import { Card, Skeleton, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { type CountKind, useGetCountQuery, useLatestEntriesQuery } from '../insight.api';
+import { numberText } from '../shared/format';
 import { LATEST_LIMIT } from './LatestSightingsCard';
 
 interface CountCardProps {
@@ -23,7 +25,7 @@ function CountCard({ title, value, loading, error, to, icon }: CountCardProps) {
         <span className="count-card__value count-card__value--missing">—</span>
       </Tooltip>
     );
-  else body = <span className="count-card__value">{value.toLocaleString('en')}</span>;
+  else body = <span className="count-card__value">{numberText(value)}</span>;
   const inner = (
     <>
       <span className="count-card__icon" aria-hidden="true">
@@ -52,7 +54,8 @@ function ApiCount({
   kind,
   ...rest
 }: { kind: CountKind } & Omit<CountCardProps, 'value' | 'loading' | 'error'>) {
-  const { data, isLoading, error } = useGetCountQuery(kind);
+  // Deferred: the numbers' arrival re-renders in a transition, in slices, instead of one blocking render.
+  const { data, isLoading, error } = useDeferredValue(useGetCountQuery(kind));
   return (
     <CountCard {...rest} value={data} loading={isLoading} error={error ? errorMessage(error) : undefined} />
   );
@@ -61,7 +64,7 @@ function ApiCount({
 /** The five counts (spec section 2): entries (approved), species, checklists, birding sites, eBirders. */
 export function CountCards({ icons }: { icons: Record<'entries' | CountKind, ReactNode> }) {
   // The Latest Sightings card asks for the same page, so this costs no extra call; it refreshes with it.
-  const entries = useLatestEntriesQuery(LATEST_LIMIT);
+  const entries = useDeferredValue(useLatestEntriesQuery(LATEST_LIMIT));
   return (
     <section className="count-cards" aria-label="Counts">
       <CountCard

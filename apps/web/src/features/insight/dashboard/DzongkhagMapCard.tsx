@@ -1,5 +1,5 @@
 import { Card, Segmented } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/ErrorState';
 import { type LeadersMetric, useDistrictLeadersQuery } from '../insight.api';
 import { valuesByPlace } from '../map/map-scale';
@@ -21,7 +21,10 @@ const mapSkeleton = <LoadingBlock height={320} label="Loading the map" />;
 export function DzongkhagMapCard() {
   const [metric, setMetric] = useState<LeadersMetric>('species');
   const [period, setPeriod] = useState<YearMonth>(() => currentPeriod());
-  const { currentData, isFetching, error, refetch } = useDistrictLeadersQuery({ metric, ...period });
+  // Deferred: an answer re-renders the card in a transition (in slices), not in one blocking render.
+  const { currentData, isFetching, error, refetch } = useDeferredValue(
+    useDistrictLeadersQuery({ metric, ...period }),
+  );
   const series = currentData?.result[0];
   const values = useMemo(() => valuesByPlace(series?.labels ?? [], series?.data ?? []), [series]);
 

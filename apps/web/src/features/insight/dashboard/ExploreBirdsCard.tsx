@@ -1,4 +1,5 @@
 import { Card, Empty, Skeleton } from 'antd';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { IucnTag } from '../../../components/IucnTag';
@@ -10,7 +11,8 @@ export const EXPLORE_LIMIT = 3;
 
 /** Three species from the catalogue, each opening its page, and a way to the whole list. */
 export function ExploreBirdsCard() {
-  const { data, isLoading, error, refetch } = useExploreSpeciesQuery(EXPLORE_LIMIT);
+  // Deferred: the answer re-renders the card in a transition (in slices), not in one blocking render.
+  const { data, isLoading, error, refetch } = useDeferredValue(useExploreSpeciesQuery(EXPLORE_LIMIT));
   let body: React.ReactNode;
   if (error) body = <ErrorState message="Could not load the species." onRetry={() => void refetch()} />;
   else if (isLoading || !data) body = <Skeleton active title={false} paragraph={{ rows: 3 }} />;

@@ -1,6 +1,7 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import type { Entry } from '@jarog/contracts';
 import { Card, Empty, Skeleton } from 'antd';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { resolveAssetUrl } from '../../../app/runtime-config';
 import { ErrorState } from '../../../components/ErrorState';
@@ -42,10 +43,13 @@ function Sighting({ entry }: { entry: Entry }) {
 /** The newest approved entries, kept fresh while the page is in view. */
 export function LatestSightingsCard() {
   const visible = usePageVisible();
-  const { data, isLoading, error, refetch } = useLatestEntriesQuery(LATEST_LIMIT, {
-    pollingInterval: visible ? LATEST_REFRESH_MS : 0,
-    skipPollingIfUnfocused: true,
-  });
+  // Deferred: each answer re-renders the card in a transition (in slices), not in one blocking render.
+  const { data, isLoading, error, refetch } = useDeferredValue(
+    useLatestEntriesQuery(LATEST_LIMIT, {
+      pollingInterval: visible ? LATEST_REFRESH_MS : 0,
+      skipPollingIfUnfocused: true,
+    }),
+  );
   let body: React.ReactNode;
   if (error && !data)
     body = <ErrorState message="Could not load the latest sightings." onRetry={() => void refetch()} />;

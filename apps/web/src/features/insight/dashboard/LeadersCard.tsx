@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { csvUrl } from '../../../lib/csv-download';
@@ -10,6 +10,7 @@ import { seriesRows } from '../charts/chart-data';
 import { LEADERS_PATHS, type LeadersMetric, useDistrictLeadersQuery } from '../insight.api';
 import { checklistsOf } from '../map/links';
 import { ChangeBadge } from '../shared/ChangeBadge';
+import { numberText } from '../shared/format';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import { PeriodSelect } from '../shared/PeriodSelect';
 import { currentPeriod, periodLabel, type YearMonth } from '../shared/period';
@@ -33,7 +34,10 @@ const CHART_HEIGHT = 300;
 export function LeadersCard({ metric }: { metric: LeadersMetric }) {
   const navigate = useNavigate();
   const [period, setPeriod] = useState<YearMonth>(() => currentPeriod());
-  const { currentData, isFetching, error, refetch } = useDistrictLeadersQuery({ metric, ...period });
+  // Deferred: an answer re-renders the card in a transition (in slices), not in one blocking render.
+  const { currentData, isFetching, error, refetch } = useDeferredValue(
+    useDistrictLeadersQuery({ metric, ...period }),
+  );
   const csv = useCsvDownload();
   const title = TITLES[metric];
   const series = currentData?.result[0];
@@ -62,7 +66,7 @@ export function LeadersCard({ metric }: { metric: LeadersMetric }) {
       <div className="leaders-card__summary">
         <ChangeBadge change={currentData.changeResult} />
         <span className="leaders-card__total">
-          {currentData.changeResult.currentMonthCount.toLocaleString('en')} {UNITS[metric].toLowerCase()} in{' '}
+          {numberText(currentData.changeResult.currentMonthCount)} {UNITS[metric].toLowerCase()} in{' '}
           {periodLabel(period)}
         </span>
       </div>

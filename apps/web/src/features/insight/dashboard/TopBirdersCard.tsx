@@ -1,4 +1,5 @@
 import { Card, Empty, Skeleton } from 'antd';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { BirderAvatar } from '../birders/BirderAvatar';
@@ -10,7 +11,10 @@ export const TOP_ON_DASHBOARD = 5;
 
 /** The five birders with the most approved entries on the platform. */
 export function TopBirdersCard() {
-  const { data, isLoading, error, refetch } = useTopBirdersQuery({ page: 1, limit: TOP_ON_DASHBOARD });
+  // Deferred: the answer re-renders the card in a transition (in slices), not in one blocking render.
+  const { data, isLoading, error, refetch } = useDeferredValue(
+    useTopBirdersQuery({ page: 1, limit: TOP_ON_DASHBOARD }),
+  );
   let body: React.ReactNode;
   if (error) body = <ErrorState message="Could not load the top birders." onRetry={() => void refetch()} />;
   else if (isLoading || !data) body = <Skeleton active avatar title={false} paragraph={{ rows: 3 }} />;

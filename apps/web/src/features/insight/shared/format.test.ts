@@ -1,8 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { changeView, checklistsText, entriesText, longDate, placeText, shortDate, truncate } from './format';
+import {
+  changeView,
+  checklistsText,
+  entriesText,
+  longDate,
+  numberText,
+  placeText,
+  shortDate,
+  truncate,
+} from './format';
 import { currentPeriod, parseMonth, parseYear, periodLabel, yearOptions } from './period';
 
 describe('texts of the insight pages', () => {
+  it("writes numbers exactly as toLocaleString('en') does, with one shared formatter", () => {
+    const values = [
+      0,
+      1,
+      -1,
+      7,
+      999,
+      1000,
+      1234.5,
+      12.345,
+      -33.33,
+      1681494,
+      2 ** 31,
+      1e21,
+      Number.NaN,
+      Infinity,
+    ];
+    for (let i = 0; i < 200; i += 1)
+      values.push(Math.round((Math.random() - 0.3) * 10 ** (i % 12) * 100) / 100);
+    for (const n of values) expect(numberText(n)).toBe(n.toLocaleString('en'));
+  });
+
   it("says 'entry' for one and 'entries' otherwise", () => {
     expect(entriesText(0)).toBe('0 entries');
     expect(entriesText(1)).toBe('1 entry');

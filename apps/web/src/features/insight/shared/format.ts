@@ -8,14 +8,26 @@ export function truncate(text: string, max: number = TOOLTIP_MAX): string {
   return `${chars.slice(0, max - 1).join('')}…`;
 }
 
+// One formatter each, made on first use: `n.toLocaleString('en')` and `new Intl.DateTimeFormat(…)` build a new ICU
+// formatter on every call (a few ms each on a phone, on every card of the dashboard). Same text.
+let enNumber: Intl.NumberFormat | undefined;
+let gbShortDate: Intl.DateTimeFormat | undefined;
+let gbLongDate: Intl.DateTimeFormat | undefined;
+
+/** `n` as `n.toLocaleString('en')` writes it: '1,681,494'. */
+export function numberText(n: number): string {
+  enNumber ??= new Intl.NumberFormat('en');
+  return enNumber.format(n);
+}
+
 /** '1 entry', '12 entries' (spec: singular 'entry' when 1). */
 export function entriesText(n: number): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? 'entry' : 'entries'}`;
+  return `${numberText(n)} ${n === 1 ? 'entry' : 'entries'}`;
 }
 
 /** '1 checklist', '3 checklists'. */
 export function checklistsText(n: number): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? 'checklist' : 'checklists'}`;
+  return `${numberText(n)} ${n === 1 ? 'checklist' : 'checklists'}`;
 }
 
 export interface ChangeView {
@@ -29,7 +41,7 @@ export interface ChangeView {
 export function changeView(percentage: number): ChangeView {
   const safe = Number.isFinite(percentage) ? percentage : 0;
   const size = Math.round(Math.abs(safe) * 100) / 100;
-  return { direction: safe >= 0 ? 'up' : 'down', text: `${size.toLocaleString('en')}%` };
+  return { direction: safe >= 0 ? 'up' : 'down', text: `${numberText(size)}%` };
 }
 
 /** A long date as the birders list shows dates of birth: '5 March 1990'; the raw text when unreadable. */
@@ -38,12 +50,13 @@ export function longDate(iso: string | null): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
+  gbLongDate ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(date);
+  });
+  return gbLongDate.format(date);
 }
 
 /** A record's date 'YYYY-MM-DD' as '5 Mar 2025'. */
@@ -52,12 +65,13 @@ export function shortDate(iso: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!m) return iso;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return new Intl.DateTimeFormat('en-GB', {
+  gbShortDate ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(date);
+  });
+  return gbShortDate.format(date);
 }
 
 /** Village, gewog, dzongkhag: the parts that are present, joined. */
