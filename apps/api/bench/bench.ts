@@ -40,6 +40,8 @@ const { values } = parseArgs({
     'skip-import': { type: 'boolean' },
     'skip-export': { type: 'boolean' },
     only: { type: 'string' },
+    lhr: { type: 'string' },
+    'lighthouse-runs': { type: 'string' },
   },
 });
 const onPglite = Boolean(values.pglite);
@@ -351,6 +353,9 @@ if (existsSync(lighthouseScript) && existsSync(webDist)) {
       lighthouseScript,
       '--json',
       ...(page === '/' ? ['--token', token] : []),
+      ...(values.lhr ? ['--lhr', path.resolve(values.lhr)] : []),
+      '--runs',
+      values['lighthouse-runs'] ?? '3',
       `${web.url}${page}`,
     ];
     const out = await new Promise<string>((resolve) => {

@@ -4,9 +4,9 @@ import { useNearViewport } from '../../../lib/use-near-viewport';
 import { LoadingBlock } from '../shared/LoadingBlock';
 import type { ChartCanvasProps } from './ChartCanvas';
 import { hasData } from './chart-data';
+import { loadCanvas } from './load-charts';
 
 // The charts library loads with the first chart that comes near the screen, never with the console itself.
-const loadCanvas = () => import('./ChartCanvas');
 const LazyCanvas = lazy(() => loadCanvas().then((m) => ({ default: m.ChartCanvas })));
 
 /** Spec section 2: what a chart with nothing to draw says. */
@@ -23,7 +23,8 @@ export function BarChart({ label, ...props }: ChartCanvasProps & { label: string
   const near = useNearViewport(figure);
   const seen = useNearViewport(figure, 0);
   useEffect(() => {
-    if (near) void loadCanvas();
+    // A failed download is reported where the chart is drawn (the lazy component loads it again).
+    if (near) loadCanvas().catch(() => undefined);
   }, [near]);
   if (!hasData(props.rows)) {
     return (
