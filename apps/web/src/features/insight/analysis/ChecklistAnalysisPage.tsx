@@ -11,6 +11,7 @@ import { MonthSelect, YearSelect } from '../shared/PeriodSelect';
 import { analysisDefaultPeriod, periodLabel, previousPeriod, type YearMonth } from '../shared/period';
 import { isXlsx, monthlyRows, NOT_XLSX, topBirderText } from './analysis';
 import '../insight.css';
+import { numberText } from '../shared/format';
 
 const SKIPPED_SHOWN = 10;
 
@@ -58,7 +59,7 @@ function Results({ result }: { result: ChecklistAnalysis }) {
             <p className="analysis-location" data-testid="analysis-location">
               <strong>{result.highestBirdsLocation}</strong>{' '}
               <span className="insight-note">
-                ({(result.highestBirdsLocationTotal ?? 0).toLocaleString('en')} birds)
+                ({numberText(result.highestBirdsLocationTotal ?? 0)} birds)
               </span>
             </p>
           ) : (

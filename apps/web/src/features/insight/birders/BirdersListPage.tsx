@@ -16,6 +16,7 @@ import { birdersFilterParams, birdersQuery } from './birders-list-state';
 import { useBirdersListState } from './use-birders-list-state';
 import { useDeleteBirder } from './use-delete-birder';
 import '../insight.css';
+import { numberText } from '../shared/format';
 
 export const BIRDERS_FILE = 'birders.csv';
 
@@ -91,7 +92,7 @@ export function BirdersListPage() {
       <Card
         title={
           <Typography.Title level={4} className="insight-card-title">
-            Total Birders{data ? ` (${data.birderTotal.toLocaleString('en')})` : ''}
+            Total Birders{data ? ` (${numberText(data.birderTotal)})` : ''}
           </Typography.Title>
         }
       >

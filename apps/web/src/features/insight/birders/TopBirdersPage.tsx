@@ -9,6 +9,7 @@ import { BirderCards } from './BirdersListPage';
 import { parsePaging } from './birders-list-state';
 import { useDeleteBirder } from './use-delete-birder';
 import '../insight.css';
+import { numberText } from '../shared/format';
 
 /**
  * Spec section 2, Top birders: every birder ranked by approved entries on the whole platform ('#n' is the
@@ -38,10 +39,7 @@ export function TopBirdersPage() {
 
   return (
     <div className="page birders-page">
-      <PageHeader
-        title={`Top Birders${data ? ` (${data.birderTotal.toLocaleString('en')})` : ''}`}
-        backTo="/"
-      />
+      <PageHeader title={`Top Birders${data ? ` (${numberText(data.birderTotal)})` : ''}`} backTo="/" />
       <Card>
         <div className="insight-results">{body}</div>
         {shown && !error && (

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { truncate } from '../shared/format';
+import { numberText, truncate } from '../shared/format';
 import { type ChartRow, detailCount } from './chart-data';
 import { Chart, type G2Spec } from './charts-lib';
+import { nextTask } from './load-charts';
 
 export interface ChartCanvasProps {
   rows: ChartRow[];
@@ -44,7 +45,7 @@ export function chartSpec({
   height,
   color = BRAND,
 }: Omit<ChartCanvasProps, 'onBarClick'>): G2Spec {
-  const items: unknown[] = [(d: ChartRow) => ({ name: valueName, value: d.value.toLocaleString('en') })];
+  const items: unknown[] = [(d: ChartRow) => ({ name: valueName, value: numberText(d.value) })];
   for (let i = 0; i < detailCount(rows); i += 1) {
     items.push((d: ChartRow) => d.details?.[i] ?? { name: '', value: '' });
   }
@@ -88,13 +89,13 @@ export function chartSpec({
             titleFontSize: 12,
             // Counts are whole numbers: no 0.5 ticks.
             tickFilter: (v: number) => Number.isInteger(v),
-            labelFormatter: (v: number) => v.toLocaleString('en'),
+            labelFormatter: (v: number) => numberText(v),
           },
         },
         labels: labelled
           ? [
               {
-                text: (d: ChartRow) => (d.value > 0 ? d.value.toLocaleString('en') : ''),
+                text: (d: ChartRow) => (d.value > 0 ? numberText(d.value) : ''),
                 position: vertical ? 'top' : 'right',
                 ...(vertical ? { textBaseline: 'bottom', dy: -3 } : { textAlign: 'left', dx: 5 }),
                 fontSize: 11,
@@ -143,11 +144,18 @@ export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
   useEffect(() => {
     const instance = chart.current;
     if (!instance) return;
-    instance.options(chartSpec({ rows: latestRows.current, orientation, valueName, height, color }));
-    instance.render().catch((error: unknown) => {
-      // A chart destroyed while it draws (the page was left) has nothing more to draw; anything else is a bug.
-      if (chart.current === instance) console.error('The chart could not be drawn', error);
-    });
+    const spec = chartSpec({ rows: latestRows.current, orientation, valueName, height, color });
+    // Drawn from a new task: making the canvas (in the commit) and sizing and drawing it were one long task.
+    void nextTask()
+      .then(() => {
+        if (chart.current !== instance) return;
+        instance.options(spec);
+        return instance.render();
+      })
+      .catch((error: unknown) => {
+        // A chart destroyed while it draws (the page was left) has nothing more to draw; anything else is a bug.
+        if (chart.current === instance) console.error('The chart could not be drawn', error);
+      });
   }, [rowsKey, orientation, valueName, height, color]);
 
   const labelled = rows.length <= MAX_LABELLED;

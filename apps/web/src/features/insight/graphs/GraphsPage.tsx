@@ -26,6 +26,7 @@ import {
   toGraphsParams,
 } from './graphs-state';
 import '../insight.css';
+import { numberText } from '../shared/format';
 
 /** Spec section 8: the graphs' load failure says what the species list's does. */
 export const GRAPH_LOAD_ERROR = 'Failed to fetch species list. Please try again later.';
@@ -47,7 +48,7 @@ function SpeciesPerMonth({ year }: { year: number }) {
         label,
         value: series?.data[i] ?? 0,
         details: [
-          { name: 'Birds counted', value: (series?.totalBirdCount[i] ?? 0).toLocaleString('en') },
+          { name: 'Birds counted', value: numberText(series?.totalBirdCount[i] ?? 0) },
           ...(names ? [{ name: 'Seen', value: names }] : []),
         ],
       };

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { numberText } from '../shared/format';
 import { buildBhutanMap } from './bhutan-geo';
 import { checklistsOf } from './links';
 import { isDarkShade, legendClasses, placeKey, shadeOf } from './map-scale';
@@ -33,7 +34,7 @@ export function DzongkhagMap({ values, unit, periodText }: DzongkhagMapProps) {
   const count = (name: string) => values.get(placeKey(name)) ?? 0;
   const describe = (name: string) => {
     const n = count(name);
-    return `${name}: ${n.toLocaleString('en')} ${n === 1 ? unit[0] : unit[1]}`;
+    return `${name}: ${numberText(n)} ${n === 1 ? unit[0] : unit[1]}`;
   };
 
   return (

@@ -31,6 +31,27 @@ describe('texts of the insight pages', () => {
     ];
     for (let i = 0; i < 200; i += 1)
       values.push(Math.round((Math.random() - 0.3) * 10 ** (i % 12) * 100) / 100);
+    // The paths around the Intl-free one: whole numbers, hundredths, sums that are nearly hundredths, -0, tiny
+    // numbers, thousandths and beyond, the largest numbers written without Intl and the first ones with it.
+    values.push(
+      -0,
+      0.1 + 0.2,
+      33.33,
+      0.05,
+      0.5,
+      0.999,
+      1.005,
+      1e-9,
+      -1e-9,
+      0.001,
+      9999999999999.99,
+      1e13,
+      123456.78,
+    );
+    for (let i = 0; i < 300; i += 1) {
+      const scale = 10 ** Math.floor(Math.random() * 14);
+      values.push(Math.round((Math.random() - 0.5) * scale) / 10 ** (i % 4));
+    }
     for (const n of values) expect(numberText(n)).toBe(n.toLocaleString('en'));
   });
 

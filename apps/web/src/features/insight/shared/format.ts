@@ -14,8 +14,22 @@ let enNumber: Intl.NumberFormat | undefined;
 let gbShortDate: Intl.DateTimeFormat | undefined;
 let gbLongDate: Intl.DateTimeFormat | undefined;
 
-/** `n` as `n.toLocaleString('en')` writes it: '1,681,494'. */
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+
+/**
+ * `n` as `n.toLocaleString('en')` writes it: '1,681,494', '12.5'. Whole numbers and hundredths (the counts and
+ * percentages the console shows) are written without Intl: a page's first Intl number formatter costs ~11 ms of
+ * CPU (ICU's data), ~45 ms on a phone, in the middle of the dashboard's first paint. Anything else goes to Intl.
+ */
 export function numberText(n: number): string {
+  const size = Math.abs(n);
+  const hundredths = Math.round(size * 100);
+  if (size < 1e13 && Math.abs(size * 100 - hundredths) < 1e-6) {
+    const whole = String(Math.floor(hundredths / 100)).replace(THOUSANDS, ',');
+    const cents = hundredths % 100;
+    const fraction = cents === 0 ? '' : `.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
+    return `${n < 0 || Object.is(n, -0) ? '-' : ''}${whole}${fraction}`;
+  }
   enNumber ??= new Intl.NumberFormat('en');
   return enNumber.format(n);
 }
