@@ -23,7 +23,7 @@ export function BarChart({ label, ...props }: ChartCanvasProps & { label: string
   const near = useNearViewport(figure);
   const seen = useNearViewport(figure, 0);
   useEffect(() => {
-    // A failed download is reported where the chart is drawn (the lazy component loads it again).
+    // A failed download is reported where the chart is drawn (by the lazy component below).
     if (near) loadCanvas().catch(() => undefined);
   }, [near]);
   if (!hasData(props.rows)) {
