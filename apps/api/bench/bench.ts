@@ -358,16 +358,17 @@ if (existsSync(lighthouseScript) && existsSync(webDist)) {
       values['lighthouse-runs'] ?? '3',
       `${web.url}${page}`,
     ];
-    const out = await new Promise<string>((resolve) => {
+    const { out, code } = await new Promise<{ out: string; code: number | null }>((resolve) => {
       const p = spawn('node', args, { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
       p.stdout.on('data', (d) => (text += d));
-      p.on('close', () => resolve(text));
+      p.on('close', (exit) => resolve({ out: text, code: exit }));
     });
     try {
       lighthouse[page] = JSON.parse(out);
     } catch {
-      lighthouse[page] = { error: out.slice(0, 200) };
+      // The script's own error went to stderr above.
+      lighthouse[page] = { error: `lighthouse.mjs exited with ${code}${out ? `: ${out.slice(0, 200)}` : ''}` };
     }
   }
   await web.close();

@@ -11,7 +11,7 @@
 // --token signs the pages in: the console keeps its bearer token in localStorage (spec section 6), so it is
 // written there over the DevTools protocol before Lighthouse loads the page with storage reset turned off.
 // Used by `npm run bench`; a benchmark prints numbers, it never fails on them.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -105,6 +105,7 @@ export async function runLighthouse(
   urls,
   { token, lhrDir, runs = 1, chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {},
 ) {
+  if (lhrDir) await mkdir(lhrDir, { recursive: true });
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const results = [];

@@ -5,6 +5,7 @@ import { bigint, pgTable, smallint } from 'drizzle-orm/pg-core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 
 /**
  * GET routes whose answer is computed only from the records, the catalogue and the birders (and today's date in
@@ -36,11 +37,17 @@ const dataVersion = pgTable('data_version', {
   version: bigint('version', { mode: 'bigint' }).notNull(),
 });
 
+/** Every versioned GET runs it before its own statements (db/prepared.ts). */
+const versionStatement = preparedStatement('jarog_data_version', (db, name) =>
+  db
+    .select({ version: sql<string>`coalesce(sum(${dataVersion.version}), 0)::text` })
+    .from(dataVersion)
+    .prepare(name),
+);
+
 /** The version of the records, catalogue and birders: grows with every committed write (migration 0014). */
 export async function readDataVersion(db: Db): Promise<string> {
-  const [row] = await db
-    .select({ version: sql<string>`coalesce(sum(${dataVersion.version}), 0)::text` })
-    .from(dataVersion);
+  const [row] = await versionStatement(db).execute();
   return row?.version ?? '0';
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { statsChecklistPlaceMonth, statsPlaceSpecies, statsSite, statsSpeciesPeriod } from '../../db/schema';
 
 /*
@@ -128,7 +129,7 @@ export async function checklistCount(db: Db, from?: string, to?: string): Promis
 }
 
 /** A period's most counted birds nationally, read in order from stats_species_period_top_idx. */
-function topNational(db: Db, period: SQL, limit: number) {
+function topNational(db: Db | Tx, period: SQL, limit: number | Placeholder) {
   return db
     .select({ birdName: spp.birdName, birds: spp.birds })
     .from(spp)
@@ -174,25 +175,41 @@ export async function yearsWithData(db: Db): Promise<number[]> {
   return rows.map((r) => Number(r.year));
 }
 
+/** Per year, birds with their total counts, most counted first, `limit` per year: every year, or one. */
+const birdsPerYearStatement = (oneYear: boolean) =>
+  preparedStatement(oneYear ? 'jarog_birds_one_year' : 'jarog_birds_per_year', (db, name) => {
+    const top = topNational(db, sql`${ps.period}`, sql.placeholder('limit')).as('top');
+    return db
+      .select({ year: ps.period, birdName: top.birdName, total: top.birds })
+      .from(ps)
+      .innerJoinLateral(top, sql`true`)
+      .where(and(nationalPeriods(4), oneYear ? eq(ps.period, sql.placeholder('year')) : undefined))
+      .orderBy(ps.period, desc(top.birds), top.birdName)
+      .prepare(name);
+  });
+const birdsEveryYear = birdsPerYearStatement(false);
+const birdsOneYear = birdsPerYearStatement(true);
+
 /** Per year, birds with their total counts, most counted first, `limit` per year (each year's row of the index). */
 export async function birdsPerYear(db: Db, limit: number, year?: number) {
-  const top = topNational(db, sql`${ps.period}`, limit).as('top');
-  const rows = await db
-    .select({ year: ps.period, birdName: top.birdName, total: top.birds })
-    .from(ps)
-    .innerJoinLateral(top, sql`true`)
-    .where(and(nationalPeriods(4), year ? eq(ps.period, String(year)) : undefined))
-    .orderBy(ps.period, desc(top.birds), top.birdName);
+  const rows = year
+    ? await birdsOneYear(db).execute({ limit, year: String(year) })
+    : await birdsEveryYear(db).execute({ limit });
   return rows.map((r) => ({ year: Number(r.year), birdName: r.birdName, total: Number(r.total) }));
 }
 
-/** Submitted checklists in all, and distinct birding sites (a site names at least a dzongkhag). */
-export async function siteTotals(db: Db): Promise<{ checklists: number; sites: number }> {
-  const [row] = await db
+const siteTotalsStatement = preparedStatement('jarog_site_totals', (db, name) =>
+  db
     .select({
       checklists: sql<number>`coalesce(sum(${statsSite.checklists}), 0)::int`,
       sites: sql<number>`(count(*) FILTER (WHERE ${statsSite.checklists} > 0 AND (${statsSite.dzongkhag}, ${statsSite.gewog}, ${statsSite.village}) <> ('', '', '')))::int`,
     })
-    .from(statsSite);
+    .from(statsSite)
+    .prepare(name),
+);
+
+/** Submitted checklists in all, and distinct birding sites (a site names at least a dzongkhag). */
+export async function siteTotals(db: Db): Promise<{ checklists: number; sites: number }> {
+  const [row] = await siteTotalsStatement(db).execute();
   return { checklists: Number(row?.checklists ?? 0), sites: Number(row?.sites ?? 0) };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { checklists, statsBirder, users } from '../../db/schema';
+import { preparedStatement } from '../../db/prepared';
+import { checklists, entries, statsBirder, users } from '../../db/schema';
 
 /** Birders are the accounts of type user: the people who record birds from the mobile app. */
 const isBirder = eq(users.userType, 'user');
@@ -86,14 +87,40 @@ export async function birderTotals(db: Db): Promise<{ total: number; countries: 
   return { total: total[0]?.n ?? 0, countries: countries.map((c) => c.country ?? '') };
 }
 
-export async function findBirder(db: Db | Tx, id: string): Promise<BirderRow | undefined> {
-  const [row] = await db
+const birderById = preparedStatement('jarog_birder_by_id', (db, name) =>
+  db
     .select(birderColumns)
     .from(users)
     .leftJoin(statsBirder, eq(statsBirder.observerId, users.id))
-    .where(and(isBirder, eq(users.id, id)));
+    .where(and(isBirder, eq(users.id, sql.placeholder('id'))))
+    .prepare(name),
+);
+
+export async function findBirder(db: Db | Tx, id: string): Promise<BirderRow | undefined> {
+  const [row] = await birderById(db).execute({ id });
   return row;
 }
+
+/** A page of a birder's submitted entries with their checklists, newest first (the birder's page). */
+const birderEntriesStatement = preparedStatement('jarog_birder_entries', (db, name) =>
+  db
+    .select({ entry: entries, checklist: checklists })
+    .from(entries)
+    .innerJoin(checklists, eq(checklists.id, entries.checklistId))
+    .where(and(eq(checklists.observerId, sql.placeholder('id')), eq(checklists.status, 'submitted')))
+    .orderBy(
+      desc(checklists.selectedDate),
+      sql`${checklists.selectedTime} desc nulls last`,
+      desc(entries.createdAt),
+      desc(entries.id),
+    )
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .prepare(name),
+);
+
+export const birderEntries = (db: Db | Tx, id: string, page: { offset: number; limit: number }) =>
+  birderEntriesStatement(db).execute({ id, ...page });
 
 /** Keeps a deleted birder's records for the national record, under a neutral name. */
 export async function anonymiseRecords(tx: Tx, id: string, name: string) {

@@ -7,10 +7,9 @@ import {
   type DeleteBirderResponse,
   type TopBirdersResponse,
 } from '@jarog/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { checklists, entries } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { recordActivity } from '../notifications/notifications.service';
 import { toEntry } from '../records/records.mapper';
@@ -97,19 +96,7 @@ export async function getBirder(
   const db = ctx.database.db;
   const birder = await repo.findBirder(db, id);
   if (!birder) throw notFound('Birder');
-  const rows = await db
-    .select({ entry: entries, checklist: checklists })
-    .from(entries)
-    .innerJoin(checklists, eq(checklists.id, entries.checklistId))
-    .where(and(eq(checklists.observerId, id), eq(checklists.status, 'submitted')))
-    .orderBy(
-      desc(checklists.selectedDate),
-      sql`${checklists.selectedTime} desc nulls last`,
-      desc(entries.createdAt),
-      desc(entries.id),
-    )
-    .offset((page - 1) * limit)
-    .limit(limit);
+  const rows = await repo.birderEntries(db, id, { offset: (page - 1) * limit, limit });
   return {
     ...toItem(birder),
     email: birder.email,

@@ -1,9 +1,20 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { type UserRow, type UserSessionRow, userSessions } from '../../db/schema';
 import { TOKEN_TTL_SECONDS } from '../../lib/tokens';
 
 type Executor = Db | Tx;
+
+/** A session by id: every request of the app signed in with a session runs it (db/prepared.ts). */
+const byId = preparedStatement('jarog_session_by_id', (db, name) =>
+  db
+    .select()
+    .from(userSessions)
+    .where(eq(userSessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
 
 /**
  * The birders' app sessions (see docs/decisions.md, "Sessions of the installed app"). A session row
@@ -30,7 +41,7 @@ export const sessionsRepository = {
   },
 
   find: async (db: Executor, id: string): Promise<UserSessionRow | undefined> =>
-    (await db.select().from(userSessions).where(eq(userSessions.id, id)).limit(1))[0],
+    (await byId(db).execute({ id }))[0],
 
   /** Ends every other session of the account and moves this one to the account's new token version. */
   keepOnly: async (tx: Tx, userId: string, sessionId: string, tokenVersion: number): Promise<boolean> => {

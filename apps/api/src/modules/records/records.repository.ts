@@ -1,6 +1,7 @@
 import type { RecordsQuery } from '@jarog/contracts';
 import { and, asc, count, desc, eq, gt, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import {
   type ChecklistRow,
   checklists,
@@ -147,8 +148,33 @@ export const CHECKLIST_ORDER = [
   sql`${checklists.selectedTime} desc nulls last`,
   asc(checklists.id),
 ];
+
 /** Inside a checklist: in the order recorded, then by name. */
 export const ENTRY_ORDER = [asc(entries.createdAt), asc(entries.birdName), asc(entries.id)];
+
+/** A revealed checklist by id: the details page (db/prepared.ts). */
+const checklistById = preparedStatement('jarog_checklist_by_id', (db, name) =>
+  db
+    .select()
+    .from(checklists)
+    .where(and(eq(checklists.id, sql.placeholder('id')), revealedChecklist))
+    .limit(1)
+    .prepare(name),
+);
+
+/** Entries with their reviewer's name and email, in the list's order, by checklist or by entry id. */
+const entriesWithReviewer = (by: 'checklist' | 'entry') =>
+  preparedStatement(`jarog_entries_with_reviewer_by_${by}`, (db, name) =>
+    db
+      .select({ entry: entries, reviewer: { name: users.name, email: users.email } })
+      .from(entries)
+      .leftJoin(users, eq(users.id, entries.reviewedBy))
+      .where(eq(by === 'checklist' ? entries.checklistId : entries.id, sql.placeholder('id')))
+      .orderBy(...ENTRY_ORDER)
+      .prepare(name),
+  );
+const entriesOfChecklist = entriesWithReviewer('checklist');
+const entryWithReviewer = entriesWithReviewer('entry');
 
 export const recordsRepository = {
   /**
@@ -268,13 +294,7 @@ export const recordsRepository = {
   hasFilters,
 
   findChecklistById: async (db: Executor, id: string): Promise<ChecklistRow | undefined> =>
-    (
-      await db
-        .select()
-        .from(checklists)
-        .where(and(eq(checklists.id, id), revealedChecklist))
-        .limit(1)
-    )[0],
+    (await checklistById(db).execute({ id }))[0],
 
   /** The checklist with this name (any case): a submitted one before a draft, then the newest. */
   findChecklistByName: async (db: Executor, name: string): Promise<ChecklistRow | undefined> =>
@@ -294,12 +314,9 @@ export const recordsRepository = {
 
   /** Every entry of a checklist, or one entry, with its reviewer's name and email. */
   entriesWithReviewers: async (db: Executor, of: { checklistId: string } | { entryId: string }) =>
-    db
-      .select({ entry: entries, reviewer: { name: users.name, email: users.email } })
-      .from(entries)
-      .leftJoin(users, eq(users.id, entries.reviewedBy))
-      .where('checklistId' in of ? eq(entries.checklistId, of.checklistId) : eq(entries.id, of.entryId))
-      .orderBy(...ENTRY_ORDER),
+    'checklistId' in of
+      ? entriesOfChecklist(db).execute({ id: of.checklistId })
+      : entryWithReviewer(db).execute({ id: of.entryId }),
 
   /** An entry and its checklist, the entry row locked for the rest of the transaction. */
   lockEntry: async (tx: Tx, id: string) =>

@@ -1,13 +1,24 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { type NewUserRow, type UserRow, users } from '../../db/schema';
 
 type Executor = Db | Tx;
 const ADMIN_TYPES = ['admin-user', 'root-user'] as const;
 
+/** The account by id: every signed-in request runs it (db/prepared.ts). */
+const byId = preparedStatement('jarog_user_by_id', (db, name) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
 export const usersRepository = {
   findById: async (db: Executor, id: string): Promise<UserRow | undefined> =>
-    (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+    (await byId(db).execute({ id }))[0],
 
   findByEmail: async (db: Executor, email: string): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1))[0],
