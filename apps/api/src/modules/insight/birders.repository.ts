@@ -76,15 +76,27 @@ export const hasApproved = sql`coalesce(${statsBirder.approved}, 0) > 0`;
 
 /** Birders in all, the countries they come from (for the filter) and how many there are. */
 export async function birderTotals(db: Db): Promise<{ total: number; countries: string[] }> {
-  const [total, countries] = await Promise.all([
-    db.select({ n: count() }).from(users).where(isBirder),
-    db
-      .selectDistinct({ country: users.country })
-      .from(users)
-      .where(and(isBirder, sql`coalesce(${users.country}, '') <> ''`))
-      .orderBy(users.country),
-  ]);
-  return { total: total[0]?.n ?? 0, countries: countries.map((c) => c.country ?? '') };
+  const [total, countries] = await Promise.all([birderCount(db), countriesStatement(db).execute()]);
+  return { total, countries: countries.map((c) => c.country ?? '') };
+}
+
+const birderCountStatement = preparedStatement('jarog_birder_count', (db, name) =>
+  db.select({ n: count() }).from(users).where(isBirder).prepare(name),
+);
+
+const countriesStatement = preparedStatement('jarog_birder_countries', (db, name) =>
+  db
+    .selectDistinct({ country: users.country })
+    .from(users)
+    .where(and(isBirder, sql`coalesce(${users.country}, '') <> ''`))
+    .orderBy(users.country)
+    .prepare(name),
+);
+
+/** Birders (accounts of type user) in all: the dashboard's count. */
+export async function birderCount(db: Db): Promise<number> {
+  const [row] = await birderCountStatement(db).execute();
+  return row?.n ?? 0;
 }
 
 const birderById = preparedStatement('jarog_birder_by_id', (db, name) =>

@@ -30,7 +30,7 @@ const toItem = (r: repo.BirderRow): BirderListItem => ({
 });
 
 /** Birders (accounts of type user) in all. */
-export const countBirders = (ctx: AppContext) => repo.countBirders(ctx.database.db, repo.birderWhere({}));
+export const countBirders = (ctx: AppContext) => repo.birderCount(ctx.database.db);
 
 export async function listBirders(ctx: AppContext, q: BirdersQuery): Promise<BirdersListResponse> {
   const db = ctx.database.db;

@@ -28,7 +28,28 @@ const clock = (t: string | null): string =>
  * An entry in the documented wire shape: the review fields at the top level, and everything in
  * `StartbirdingData[0]` as the original documents (and the mobile clients) have it.
  */
-export function toEntry(entry: EntryRow, checklist: ChecklistRow): Entry {
+/** The columns of an entry that its wire shape reads (the lists select only these). */
+export type ShownEntry = Pick<
+  EntryRow,
+  | 'id'
+  | 'checklistId'
+  | 'birdName'
+  | 'speciesId'
+  | 'adult'
+  | 'juvenile'
+  | 'total'
+  | 'remarks'
+  | 'photoUrl'
+  | 'approval'
+  | 'reviewedBy'
+  | 'reviewedAt'
+  | 'createdAt'
+  | 'flags'
+  | 'rejectionReason'
+  | 'autoApproved'
+>;
+
+export function toEntry(entry: ShownEntry, checklist: ChecklistRow): Entry {
   return {
     _id: entry.id,
     checklistId: checklist.id,
@@ -67,7 +88,7 @@ export function toEntry(entry: EntryRow, checklist: ChecklistRow): Entry {
 }
 
 /** A checklist with its entries, grouped as the console's lists show them. */
-export function toChecklistGroup(checklist: ChecklistRow, rows: EntryRow[]): ChecklistGroup {
+export function toChecklistGroup(checklist: ChecklistRow, rows: ShownEntry[]): ChecklistGroup {
   return {
     _id: {
       checklistName: checklist.name,

@@ -1,6 +1,7 @@
 import type { RecordsSort } from '@jarog/contracts';
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { checklists, entries, statsPendingDzongkhag } from '../../db/schema';
 
 /**
@@ -67,15 +68,20 @@ export function checklistOrder(sort: RecordsSort = '-date'): SQL[] {
 /** The summary key of a list's queue: new-species reports, or named entries (the entries list's too). */
 export const queueKey = (list: QueueList) => (list === 'newspecies' ? 'newspecies' : 'checklists');
 
+const pendingStatement = preparedStatement('jarog_pending_per_dzongkhag', (db, name) => {
+  const q = statsPendingDzongkhag;
+  return db
+    .select({ dzongkhag: q.dzongkhag, checklists: q.checklists, entries: q.entries })
+    .from(q)
+    .where(and(eq(q.list, sql.placeholder('list')), gt(q.checklists, 0)))
+    .orderBy(desc(q.entries), asc(q.dzongkhag))
+    .prepare(name);
+});
+
 /**
  * Entries waiting for review on submitted checklists, and their checklists, per dzongkhag (most first):
  * read from stats_pending_dzongkhag, which the triggers of migration 0018 keep.
  */
 export async function pendingPerDzongkhag(db: Executor, list: Exclude<QueueList, 'entries'>) {
-  const q = statsPendingDzongkhag;
-  return db
-    .select({ dzongkhag: q.dzongkhag, checklists: q.checklists, entries: q.entries })
-    .from(q)
-    .where(and(eq(q.list, queueKey(list)), gt(q.checklists, 0)))
-    .orderBy(desc(q.entries), asc(q.dzongkhag));
+  return pendingStatement(db).execute({ list: queueKey(list) });
 }

@@ -22,7 +22,13 @@ import { addBirderNotices, type NoticeKind } from '../mobile/notices';
 import { recordActivity } from '../notifications/notifications.service';
 import { flagChecklists, setReviewOutcome } from '../review/review.service';
 import { decodeCursor, encodeCursor, hasCursors, type PageCursor } from './records.cursor';
-import { toChecklistDetail, toChecklistGroup, toEntry, toReviewedEntry } from './records.mapper';
+import {
+  type ShownEntry,
+  toChecklistDetail,
+  toChecklistGroup,
+  toEntry,
+  toReviewedEntry,
+} from './records.mapper';
 import { pendingPerDzongkhag } from './records.queue';
 import {
   type ChecklistCursor,
@@ -97,7 +103,7 @@ async function withEntries(
     q,
     rows.map((c) => c.id),
   );
-  const byChecklist = new Map<string, EntryRow[]>();
+  const byChecklist = new Map<string, ShownEntry[]>();
   for (const e of found) {
     const list = byChecklist.get(e.checklistId) ?? [];
     list.push(e);
