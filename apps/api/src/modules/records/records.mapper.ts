@@ -24,10 +24,6 @@ const WIRE_STATUS: Record<ChecklistRow['status'], ChecklistStatus> = {
 const clock = (t: string | null): string =>
   t === null ? '' : t.length >= 8 ? t.slice(0, 8) : `${t}:00`.slice(0, 8);
 
-/**
- * An entry in the documented wire shape: the review fields at the top level, and everything in
- * `StartbirdingData[0]` as the original documents (and the mobile clients) have it.
- */
 /** The columns of an entry that its wire shape reads (the lists select only these). */
 export type ShownEntry = Pick<
   EntryRow,
@@ -49,6 +45,10 @@ export type ShownEntry = Pick<
   | 'autoApproved'
 >;
 
+/**
+ * An entry in the documented wire shape: the review fields at the top level, and everything in
+ * `StartbirdingData[0]` as the original documents (and the mobile clients) have it.
+ */
 export function toEntry(entry: ShownEntry, checklist: ChecklistRow): Entry {
   return {
     _id: entry.id,
