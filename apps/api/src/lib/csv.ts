@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
+import { roomOrGone } from './backpressure';
 
 /** Neutralises cells a spreadsheet would run as a formula (CSV injection): = + - @ tab CR. */
 export function safeCell(value: unknown): string {
@@ -30,14 +31,20 @@ export async function streamCsv(
   // A lone CR is quoted as well, as PostgreSQL's COPY … CSV does (records.copy.ts writes the same bytes).
   const csv = stringify({ bom: true, quoted_match: /\r/ });
   csv.pipe(res);
-  const write = (row: unknown[]) =>
-    csv.write(row.map(safeCell)) ? Promise.resolve() : new Promise<void>((r) => csv.once('drain', () => r()));
+  const write = async (row: unknown[]) => {
+    if (!csv.write(row.map(safeCell))) await roomOrGone(csv, res);
+  };
   await write(header);
+  // A client that goes away ends the download: the batches are closed (the for-await's return) and nothing waits.
   for await (const batch of batches) {
-    for (const row of batch) await write(row);
+    for (const row of batch) {
+      await write(row);
+      if (res.destroyed) return;
+    }
   }
   await new Promise<void>((resolve) => {
     res.once('finish', () => resolve());
+    res.once('close', () => resolve());
     csv.end();
   });
 }

@@ -1,23 +1,6 @@
-import { once } from 'node:events';
 import { stringifyChunked } from '@discoveryjs/json-ext';
 import type { Response } from 'express';
-
-/**
- * Until the client has taken what was written ('drain') or has gone ('close'). The listener of the event that
- * did not happen is removed: left behind, each wait added one 'close' and one 'error' listener to the response
- * (Node warned of a leak past 10 during a 100,000-row upload's answer).
- */
-async function drainedOrClosed(res: Response): Promise<void> {
-  const stop = new AbortController();
-  try {
-    await Promise.race([
-      once(res, 'drain', { signal: stop.signal }),
-      once(res, 'close', { signal: stop.signal }),
-    ]);
-  } finally {
-    stop.abort();
-  }
-}
+import { roomOrGone } from './backpressure';
 
 /**
  * Writes `value` as JSON (the same bytes as JSON.stringify) in pieces of about 64 KB, waiting whenever the
@@ -27,7 +10,7 @@ async function drainedOrClosed(res: Response): Promise<void> {
  */
 export async function writeJsonInPieces(res: Response, value: unknown, after = ''): Promise<void> {
   for (const piece of stringifyChunked(value, { highWaterMark: 64 * 1024 })) {
-    if (!res.write(piece)) await drainedOrClosed(res);
+    if (!res.write(piece)) await roomOrGone(res, res);
     if (res.destroyed) return;
   }
   if (after) res.write(after);
