@@ -77,11 +77,39 @@ describe('texts of the insight pages', () => {
     expect(truncate('abcdef', 4)).toBe('abc…');
   });
 
+  it("writes dates exactly as Intl.DateTimeFormat('en-GB') does, without it", () => {
+    const intl = (month: 'short' | 'long') =>
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month, year: 'numeric', timeZone: 'UTC' });
+    const [short, long] = [intl('short'), intl('long')];
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    const isos: string[] = [];
+    // Every day of a leap year and of the year after, days that roll over (31 Feb, 00, 32, month 13), and the
+    // edges of four-digit years.
+    for (const year of [2024, 2025]) {
+      for (let t = Date.UTC(year, 0, 1); t < Date.UTC(year + 1, 0, 1); t += 86_400_000) {
+        isos.push(new Date(t).toISOString().slice(0, 10));
+      }
+    }
+    isos.push('2025-02-31', '2023-02-29', '2025-01-00', '2025-12-32', '2025-13-01', '1000-01-01', '9999-12-31');
+    for (const year of [1900, 1950, 1990, 2010]) isos.push(`${year}-${pad((year % 12) + 1)}-${pad((year % 28) + 1)}`);
+    for (const iso of isos) {
+      const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      expect(shortDate(iso)).toBe(short.format(date));
+      expect(longDate(iso)).toBe(long.format(date));
+    }
+  });
+
   it('writes dates long (birth) and short (records), and places from the parts present', () => {
     expect(longDate('1990-03-05')).toBe('5 March 1990');
     expect(longDate(null)).toBeNull();
     expect(longDate('someday')).toBe('someday');
     expect(shortDate('2025-12-31')).toBe('31 Dec 2025');
+    expect(shortDate('2025-12-31T10:00:00Z')).toBe('31 Dec 2025');
+    expect(shortDate('31/12/2025')).toBe('31/12/2025');
+    expect(shortDate(null)).toBe('');
+    expect(longDate('1990-03-05T00:00:00+06:00')).toBe('5 March 1990');
+    expect(longDate('March 5, 1990 UTC')).toBe('5 March 1990');
     expect(placeText({ village: 'Changjiji', gewog: null, dzongkhag: 'Thimphu' })).toBe('Changjiji, Thimphu');
   });
 });

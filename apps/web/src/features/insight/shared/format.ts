@@ -11,7 +11,6 @@ export function truncate(text: string, max: number = TOOLTIP_MAX): string {
 // One formatter each, made on first use: `n.toLocaleString('en')` and `new Intl.DateTimeFormat(…)` build a new ICU
 // formatter on every call (a few ms each on a phone, on every card of the dashboard). Same text.
 let enNumber: Intl.NumberFormat | undefined;
-let gbShortDate: Intl.DateTimeFormat | undefined;
 let gbLongDate: Intl.DateTimeFormat | undefined;
 
 const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
@@ -58,11 +57,44 @@ export function changeView(percentage: number): ChangeView {
   return { direction: safe >= 0 ? 'up' : 'down', text: `${numberText(size)}%` };
 }
 
+/** Month names as `Intl.DateTimeFormat('en-GB')` writes them (its short September is 'Sept'). */
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** The calendar date 'YYYY-MM-DD' at the start of `iso` (out-of-range days roll over as Date.UTC rolls them). */
+function isoDay(iso: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
+}
+
+/**
+ * '5 March 1990' / '5 Mar 2025', as `Intl.DateTimeFormat('en-GB', {day, month, year: 'numeric', timeZone: 'UTC'})`
+ * writes them, without Intl: a page's first date formatter cost ~20 ms of CPU (ICU's data) inside the dashboard's
+ * Latest Sightings render, ~80 ms on a phone (Lighthouse's 4× slowdown), for text this simple.
+ */
+function dayText(date: Date, months: readonly string[]): string {
+  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
 /** A long date as the birders list shows dates of birth: '5 March 1990'; the raw text when unreadable. */
 export function longDate(iso: string | null): string | null {
   if (!iso) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : new Date(iso);
+  const day = isoDay(iso);
+  if (day) return Number.isNaN(day.getTime()) ? iso : dayText(day, LONG_MONTHS);
+  const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   gbLongDate ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
@@ -76,16 +108,8 @@ export function longDate(iso: string | null): string | null {
 /** A record's date 'YYYY-MM-DD' as '5 Mar 2025'. */
 export function shortDate(iso: string | null | undefined): string {
   if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!m) return iso;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  gbShortDate ??= new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return gbShortDate.format(date);
+  const day = isoDay(iso);
+  return day && !Number.isNaN(day.getTime()) ? dayText(day, SHORT_MONTHS) : iso;
 }
 
 /** Village, gewog, dzongkhag: the parts that are present, joined. */
