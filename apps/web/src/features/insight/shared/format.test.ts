@@ -90,8 +90,17 @@ describe('texts of the insight pages', () => {
         isos.push(new Date(t).toISOString().slice(0, 10));
       }
     }
-    isos.push('2025-02-31', '2023-02-29', '2025-01-00', '2025-12-32', '2025-13-01', '1000-01-01', '9999-12-31');
-    for (const year of [1900, 1950, 1990, 2010]) isos.push(`${year}-${pad((year % 12) + 1)}-${pad((year % 28) + 1)}`);
+    isos.push(
+      '2025-02-31',
+      '2023-02-29',
+      '2025-01-00',
+      '2025-12-32',
+      '2025-13-01',
+      '1000-01-01',
+      '9999-12-31',
+    );
+    for (const year of [1900, 1950, 1990, 2010])
+      isos.push(`${year}-${pad((year % 12) + 1)}-${pad((year % 28) + 1)}`);
     for (const iso of isos) {
       const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
       const date = new Date(Date.UTC(y, m - 1, d));
