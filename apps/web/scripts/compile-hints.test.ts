@@ -1,13 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT, compileHints } from '../vite.compile-hints-plugin';
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
 
 /** A real (minified) Vite build of a page with a lazily imported chunk, with the plugin; its output files. */
 async function buildSample(sourcemap: boolean): Promise<Map<string, string>> {
   const root = mkdtempSync(path.join(tmpdir(), 'jarog-hints-'));
+  roots.push(root);
   mkdirSync(path.join(root, 'src'));
   writeFileSync(path.join(root, 'index.html'), '<script type="module" src="/src/main.js"></script>');
   writeFileSync(
