@@ -101,6 +101,9 @@ async function storeToken(port, url, token) {
  * score moves by ±0.05 on this 2-core machine, where the API, the database and Chromium share the cores; the
  * summary lists every run's score beside the median's numbers.
  */
+/** How many unrecorded runs (runtimeError) a page may have before the script gives up. */
+const RETRIES = 2;
+
 export async function runLighthouse(
   urls,
   { token, lhrDir, runs = 1, chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {},
@@ -111,6 +114,9 @@ export async function runLighthouse(
     const results = [];
     for (const url of urls) {
       const done = [];
+      // Runs Lighthouse could not record (its runtimeError, e.g. NO_NAVSTART: "Please run Lighthouse again"), each
+      // run again, at most RETRIES times per page; the summary says how many there were.
+      let retried = 0;
       for (let i = 0; i < runs; i += 1) {
         if (token) await storeToken(chrome.port, url, token);
         const runner = await lighthouse(url, {
@@ -126,7 +132,13 @@ export async function runLighthouse(
             : {}),
         });
         if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (runner.lhr.runtimeError) throw new Error(`${url}: ${runner.lhr.runtimeError.message}`);
+        if (runner.lhr.runtimeError) {
+          if (retried >= RETRIES) throw new Error(`${url}: ${runner.lhr.runtimeError.message}`);
+          retried += 1;
+          process.stderr.write(`lighthouse: ${url}: ${runner.lhr.runtimeError.code}, running it again\n`);
+          i -= 1;
+          continue;
+        }
         done.push({ lhr: runner.lhr, trace: runner.artifacts?.Trace });
       }
       const median = computeMedianRun(done.map((d) => d.lhr));
@@ -140,6 +152,7 @@ export async function runLighthouse(
       results.push({
         ...summarise(lhr, trace),
         ...(runs > 1 ? { runs: done.map((d) => d.lhr.categories.performance?.score ?? null) } : {}),
+        ...(retried > 0 ? { retried } : {}),
       });
     }
     return results;
