@@ -95,15 +95,15 @@ async function storeToken(port, url, token) {
   }
 }
 
+/** How many unrecorded runs (runtimeError) a page may have before the script gives up. */
+const RETRIES = 2;
+
 /**
  * Runs Lighthouse `runs` times per URL, in one browser, and keeps the median run as Lighthouse CI does
  * (Lighthouse's `computeMedianRun`: the run nearest the median first contentful paint and time to interactive). One run's
  * score moves by ±0.05 on this 2-core machine, where the API, the database and Chromium share the cores; the
  * summary lists every run's score beside the median's numbers.
  */
-/** How many unrecorded runs (runtimeError) a page may have before the script gives up. */
-const RETRIES = 2;
-
 export async function runLighthouse(
   urls,
   { token, lhrDir, runs = 1, chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium' } = {},

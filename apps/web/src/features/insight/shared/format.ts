@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from '@jarog/contracts/constants';
+
 /** Spec section 9: chart tooltip labels are cut at 100 characters. */
 export const TOOLTIP_MAX = 100;
 
@@ -57,21 +59,7 @@ export function changeView(percentage: number): ChangeView {
   return { direction: safe >= 0 ? 'up' : 'down', text: `${numberText(size)}%` };
 }
 
-/** Month names as `Intl.DateTimeFormat('en-GB')` writes them (its short September is 'Sept'). */
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** Short month names as `Intl.DateTimeFormat('en-GB')` writes them (its September is 'Sept'); long: MONTH_NAMES. */
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /** The calendar date 'YYYY-MM-DD' at the start of `iso` (out-of-range days roll over as Date.UTC rolls them). */
@@ -93,7 +81,7 @@ function dayText(date: Date, months: readonly string[]): string {
 export function longDate(iso: string | null): string | null {
   if (!iso) return null;
   const day = isoDay(iso);
-  if (day) return Number.isNaN(day.getTime()) ? iso : dayText(day, LONG_MONTHS);
+  if (day) return Number.isNaN(day.getTime()) ? iso : dayText(day, MONTH_NAMES);
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   gbLongDate ??= new Intl.DateTimeFormat('en-GB', {
