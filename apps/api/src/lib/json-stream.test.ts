@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import type { Response } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeJsonInPieces } from './json-stream';
@@ -44,5 +45,40 @@ describe('writeJsonInPieces', () => {
     expect(listeners.length).toBeGreaterThan(50);
     // Node's own listeners plus none left behind by earlier waits.
     expect(Math.max(...listeners)).toBeLessThanOrEqual((listeners[0] ?? 0) + 1);
+  });
+
+  it('gives other requests turns while a reader that keeps up takes a large answer', async () => {
+    // ~10 MB. The reader runs in a thread of its own and takes every piece at once: each write is done before
+    // it returns, the socket reports 'drain' before the event loop runs again, and without pacing the whole
+    // answer went out in one turn, a timer set before it running only after it.
+    const value = Array.from({ length: 60_000 }, (_, i) => ({ i, name: `Bird ${i}`, note: 'x'.repeat(150) }));
+    let timerRanDuringWrite = false;
+    server = http.createServer(async (_req, res) => {
+      let writing = true;
+      setTimeout(() => {
+        timerRanDuringWrite = writing;
+      }, 0);
+      res.setHeader('Content-Type', 'application/json');
+      await writeJsonInPieces(res as unknown as Response, value);
+      writing = false;
+      res.end();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const reader = new Worker(
+      `const http = require('node:http');
+       const { parentPort, workerData } = require('node:worker_threads');
+       http.get({ host: '127.0.0.1', port: workerData.port, path: '/' }, (res) => {
+         let bytes = 0;
+         res.on('data', (d) => { bytes += d.length; });
+         res.on('end', () => parentPort.postMessage(bytes));
+       });`,
+      { eval: true, workerData: { port } },
+    );
+    const [bytes] = await once(reader, 'message');
+    await reader.terminate();
+    expect(bytes).toBe(Buffer.byteLength(JSON.stringify(value)));
+    expect(timerRanDuringWrite).toBe(true);
   });
 });

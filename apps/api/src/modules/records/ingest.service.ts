@@ -24,12 +24,16 @@ export const entriesText = (n: number) => plural(n, 'entry', 'entries');
 
 /** Counts of what a write did to entries. */
 export function tally(result: WrittenSummary): { inserted: number; updated: number; unchanged: number } {
-  const all = result.checklists.flatMap((c) => c.entries);
-  return {
-    inserted: all.filter((e) => e.action === 'added').length,
-    updated: all.filter((e) => e.action === 'updated').length,
-    unchanged: all.filter((e) => e.action === 'unchanged').length,
-  };
+  // One pass, no copies: an upload's 100,000 entries are counted twice per upload.
+  const counts = { inserted: 0, updated: 0, unchanged: 0 };
+  for (const c of result.checklists) {
+    for (const { action } of c.entries) {
+      if (action === 'added') counts.inserted++;
+      else if (action === 'updated') counts.updated++;
+      else if (action === 'unchanged') counts.unchanged++;
+    }
+  }
+  return counts;
 }
 
 /**
@@ -52,7 +56,10 @@ export async function withPhotos<R extends WrittenSummary, T>(
     await deletePhotos(ctx, stored);
     throw err;
   }
-  const used = new Set(outcome.result.checklists.flatMap((c) => c.entries.map((e) => e.entry.photoUrl)));
+  const used = new Set<string>();
+  for (const c of outcome.result.checklists) {
+    for (const { entry } of c.entries) if (entry.photoUrl) used.add(entry.photoUrl);
+  }
   await deletePhotos(ctx, [...stored.filter((u) => !used.has(u)), ...outcome.result.obsoletePhotos]);
   return outcome;
 }

@@ -1,6 +1,7 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context';
 import { connectionOf, type Tx } from '../../db/client';
+import { newRowId as newId } from '../../lib/ids';
+import { pacer } from '../../lib/yield';
 import { computeFlags } from '../review/flags';
 import { reviewWritten } from '../review/review.service';
 import type { ChecklistDraft } from './ingest.drafts';
@@ -18,14 +19,6 @@ import {
   writeDrafts,
 } from './ingest.write';
 import { resolveSpecies } from './species-link';
-
-/**
- * A new id: time-ordered (UUID version 7), so that the entries and checklists of an upload go into the
- * primary-key and checklist indexes side by side instead of at random leaf pages of a 2 M-row index;
- * as a flat string (the library builds it by concatenation, a tree of ~15 string pieces, ~500 bytes: the
- * 120,000 ids of a 100,000-row upload took 59 MB of heap that way, flat 8 MB; toLowerCase copies it flat).
- */
-const newId = () => uuidv7().toLowerCase();
 
 /** Staged checklists judged (review flags) per statement: about a thousand entries at a time. */
 const FLAG_CHECKLISTS = 200;
@@ -220,7 +213,9 @@ async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) 
   const summary: WrittenSummary['checklists'] = [];
   const submitted: string[] = [];
   let entryCount = 0;
+  const pace = pacer();
   for (const draft of drafts) {
+    await pace();
     const id = newId();
     if (newChecklistValues(draft, mode).status === 'submitted') submitted.push(id);
     const written: WrittenSummary['checklists'][number]['entries'] = [];

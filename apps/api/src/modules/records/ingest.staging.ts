@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from '../../db/client';
 import { checklists, entries, type NewChecklistRow, type NewEntryRow } from '../../db/schema';
+import { paced } from '../../lib/yield';
 import {
   indexStagedDuplicates,
   type StagedRecords,
@@ -184,7 +185,7 @@ export class Staging implements StagedRecords {
     if (this.client) {
       // The names are this class's own (hex) and the schema's columns: nothing from the file.
       const copy = `copy "${this.name}_${which}" (${names.map((c) => `"${c}"`).join(', ')}) from stdin`;
-      await pipeline(Readable.from(copyLines(all, keys)), this.client.query(copyFrom(copy)));
+      await pipeline(Readable.from(paced(copyLines(all, keys))), this.client.query(copyFrom(copy)));
       return;
     }
     let part: Record<string, unknown>[] = [];
@@ -243,7 +244,7 @@ export class Staging implements StagedRecords {
       })();
       const names = ['id', 'flags', 'flag_codes'] as const;
       await pipeline(
-        Readable.from(copyLines(lines, names)),
+        Readable.from(paced(copyLines(lines, names))),
         this.client.query(copyFrom(`copy "${this.name}_flags" (id, flags, flag_codes) from stdin`)),
       );
       return;

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type CellText, readSheet } from '../../lib/xlsx';
+import { pacer } from '../../lib/yield';
 
 import { recordActivity } from '../notifications/notifications.service';
 import { type ChecklistFields, DraftGroups, naturalKey, resolvePlace } from './ingest.drafts';
@@ -214,7 +215,9 @@ async function toDrafts(
   const sessionKey = (d: ChecklistSheetRow) =>
     [d.checklistName.toLowerCase(), d.selectedDate, d.birder.toLowerCase()].join('\u0000');
   const firstTime = new Map<string, string>();
+  const pace = pacer();
   for (const { data } of rows) {
+    await pace();
     if (!data.selectedTime) continue;
     const session = sessionKey(data);
     if (!firstTime.has(session)) firstTime.set(session, data.selectedTime);
@@ -222,6 +225,7 @@ async function toDrafts(
   const placeOf = placesOnce();
   const groups = new DraftGroups();
   for (const { row, data } of rows) {
+    await pace();
     const place = placeOf(data);
     if (!place.ok) {
       rejected.push({ row, message: place.message });
@@ -332,18 +336,22 @@ export async function uploadChecklists(
   // database so that other requests are not kept waiting, on PostgreSQL so that each entry is written once.
   const { result } = await runStagedWrite(ctx, request);
   const counts = tally(result);
-  const data = result.checklists
-    .flatMap((c) =>
-      c.entries.map((e) => ({
+  const data: ChecklistUploadResponse['data'] = [];
+  const pace = pacer();
+  for (const c of result.checklists) {
+    await pace();
+    for (const e of c.entries) {
+      data.push({
         row: e.draft.seq,
         action: e.action,
         checklistId: c.row.id,
         entryId: e.entry.id,
         CheckListName: c.row.name,
         BirdName: e.entry.birdName,
-      })),
-    )
-    .sort((a, b) => a.row - b.row);
+      });
+    }
+  }
+  data.sort((a, b) => a.row - b.row);
   return {
     message: `Uploaded ${entriesText(counts.inserted + counts.updated + counts.unchanged)} in ${result.checklists.length} checklist${result.checklists.length === 1 ? '' : 's'} (${counts.inserted} added, ${counts.updated} updated, ${counts.unchanged} unchanged)`,
     checklists: result.checklists.length,
