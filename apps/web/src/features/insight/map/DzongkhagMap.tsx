@@ -1,7 +1,7 @@
+import bhutanMap from 'virtual:bhutan-map';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { numberText } from '../shared/format';
-import { buildBhutanMap } from './bhutan-geo';
 import { checklistsOf } from './links';
 import { isDarkShade, legendClasses, placeKey, shadeOf } from './map-scale';
 
@@ -14,20 +14,13 @@ export interface DzongkhagMapProps {
   periodText: string;
 }
 
-// Built once, the first time a map is drawn (it is pure and the same for every map).
-let cached: ReturnType<typeof buildBhutanMap> | null = null;
-const bhutan = () => {
-  cached ??= buildBhutanMap();
-  return cached;
-};
-
 /**
  * The 20 dzongkhags shaded by their count, each a link (mouse or keyboard) to its checklists, with a legend.
  * Loaded lazily: the boundaries travel with this chunk only.
  */
 export function DzongkhagMap({ values, unit, periodText }: DzongkhagMapProps) {
   const navigate = useNavigate();
-  const map = bhutan();
+  const map = bhutanMap;
   const [active, setActive] = useState<string | null>(null);
   const max = useMemo(() => Math.max(0, ...values.values()), [values]);
   const classes = useMemo(() => legendClasses(max), [max]);

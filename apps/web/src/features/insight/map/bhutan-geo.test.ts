@@ -1,9 +1,10 @@
-import { DZONGKHAG_NAMES } from '@jarog/contracts/constants';
+import topology from '@jarog/contracts/bhutan-dzongkhags.topo.json';
+import { DZONGKHAG_NAMES, HASC_TO_DZONGKHAG } from '@jarog/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { buildBhutanMap } from './bhutan-geo';
 
 describe('the map of Bhutan', () => {
-  const map = buildBhutanMap();
+  const map = buildBhutanMap(topology, HASC_TO_DZONGKHAG);
   const at = (name: string) => {
     const shape = map.shapes.find((s) => s.name === name);
     if (!shape) throw new Error(`no ${name}`);

@@ -1,8 +1,7 @@
 // Bhutan's 20 dzongkhags as SVG paths, from Natural Earth's admin-1 boundaries (public domain): the shapes are
-// the TopoJSON kept once in packages/contracts (data/bhutan-dzongkhags.SOURCE.md), loaded only with the map.
+// the TopoJSON kept once in packages/contracts (data/bhutan-dzongkhags.SOURCE.md). Drawn at build time
+// (vite.bhutan-map-plugin.ts), so this file imports nothing of the app's: the build's config runs it in Node.
 
-import topology from '@jarog/contracts/bhutan-dzongkhags.topo.json';
-import { HASC_TO_DZONGKHAG } from '@jarog/contracts/constants';
 import { feature } from 'topojson-client';
 
 /** The drawing's width in SVG units; the height follows Bhutan's shape. */
@@ -51,9 +50,10 @@ function ringCentroid(ring: Ring): { area: number; x: number; y: number } {
 
 /**
  * Projects the boundaries (equirectangular, longitudes shrunk by the cosine of Bhutan's middle latitude,
- * which is exact enough for a country 150 km tall) into a MAP_WIDTH-wide drawing.
+ * which is exact enough for a country 150 km tall) into a MAP_WIDTH-wide drawing. `topology` is
+ * bhutan-dzongkhags.topo.json; `nameOfHasc` names each boundary's HASC code (HASC_TO_DZONGKHAG).
  */
-export function buildBhutanMap(): BhutanMap {
+export function buildBhutanMap(topology: unknown, nameOfHasc: Readonly<Record<string, string>>): BhutanMap {
   const collection = feature(
     topology as unknown as Parameters<typeof feature>[0],
     (topology as unknown as { objects: Record<string, Parameters<typeof feature>[1]> }).objects
@@ -84,7 +84,7 @@ export function buildBhutanMap(): BhutanMap {
 
   const shapes: DzongkhagShape[] = [];
   for (const f of collection.features) {
-    const name = HASC_TO_DZONGKHAG[String(f.id)];
+    const name = nameOfHasc[String(f.id)];
     if (!name) continue;
     let path = '';
     let best = { area: 0, x: 0, y: 0 };
