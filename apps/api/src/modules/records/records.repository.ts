@@ -285,6 +285,26 @@ const unfilteredEntriesOf = preparedPerKey('jarog_entries_of', (db, list: Record
     .prepare(name),
 );
 
+/** The entries list's columns: each entry with its checklist, and its time as PostgreSQL prints it (cursors). */
+const ENTRY_PAGE_COLUMNS = {
+  entry: entries,
+  checklist: checklists,
+  createdAt: sql<string>`${entries.createdAt}::text`,
+};
+
+/** A page of the entries list with every filter off, by offset, in one of the list orders (see unfilteredChecklistsPage). */
+const unfilteredEntriesPage = preparedPerKey('jarog_entries_page', (db, sort: RecordsSort, name) =>
+  db
+    .select(ENTRY_PAGE_COLUMNS)
+    .from(entries)
+    .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+    .where(and(...checklistWhere({}), ...entryWhere('entries', {})))
+    .orderBy(...checklistOrder(sort), ...ENTRY_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+
 export const recordsRepository = {
   /**
    * Checklists of a list that hold at least one qualifying entry, in the chosen order: a page (by offset,
@@ -343,8 +363,11 @@ export const recordsRepository = {
     f: RecordsFilter,
     at: { offset: number; limit: number; cursor?: PageCursor },
   ) => {
+    if (!at.cursor && !hasFilters(f)) {
+      return unfilteredEntriesPage(f.sort || '-date', db).execute({ limit: at.limit, offset: at.offset });
+    }
     const query = db
-      .select({ entry: entries, checklist: checklists, createdAt: sql<string>`${entries.createdAt}::text` })
+      .select(ENTRY_PAGE_COLUMNS)
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
       .where(and(...checklistWhere(f), ...entryWhere('entries', f), at.cursor && entriesAfter(at.cursor)))
