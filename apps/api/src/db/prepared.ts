@@ -25,3 +25,23 @@ export function preparedStatement<P>(name: string, build: (db: Db | Tx, name: st
     return statement;
   };
 }
+
+/**
+ * preparedStatement for statements whose text depends on a key (a list and an order, a level of places): one
+ * prepared statement per key, made the first time the key is asked for, named `${prefix}_${key}`. Keys come from
+ * the code's own small sets, never from a request's text.
+ */
+export function preparedPerKey<K extends string, P>(
+  prefix: string,
+  build: (db: Db | Tx, key: K, name: string) => P,
+) {
+  const byKey = new Map<K, (db: Db | Tx) => P>();
+  return (key: K, db: Db | Tx): P => {
+    let statement = byKey.get(key);
+    if (statement === undefined) {
+      statement = preparedStatement(`${prefix}_${key}`, (handle, name) => build(handle, key, name));
+      byKey.set(key, statement);
+    }
+    return statement(db);
+  };
+}

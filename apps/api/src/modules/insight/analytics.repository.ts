@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedPerKey, preparedStatement } from '../../db/prepared';
 import { statsChecklistPlaceMonth, statsPlaceSpecies, statsSite, statsSpeciesPeriod } from '../../db/schema';
 
 /*
@@ -16,8 +16,11 @@ const ps = statsPlaceSpecies;
 const spp = statsSpeciesPeriod;
 const cp = statsChecklistPlaceMonth;
 
-const inRange = (column: AnyPgColumn, from: string, to: string): SQL | undefined =>
-  and(gte(column, from), lt(column, to));
+const inRange = (
+  column: AnyPgColumn,
+  from: string | Placeholder,
+  to: string | Placeholder,
+): SQL | undefined => and(gte(column, from), lt(column, to));
 
 export interface PlaceCount {
   label: string;
@@ -41,36 +44,46 @@ export async function speciesByPlace(
   period: Period,
   limit: number,
 ): Promise<PlaceCount[]> {
-  const lv = LEVEL[level];
-  const last = { dzongkhag: ps.dzongkhag, gewog: ps.gewog, village: ps.village }[level];
-  const top = db
-    .select({ dzongkhag: ps.dzongkhag, gewog: ps.gewog, village: ps.village, count: ps.species })
-    .from(ps)
-    .where(and(eq(ps.period, period), eq(ps.level, lv), gt(ps.species, 0), ne(last, '')))
-    .orderBy(desc(ps.species), ps.dzongkhag, ps.gewog, ps.village)
-    .limit(limit)
-    .as('top');
-  // Each shown place's most counted birds, read in order from stats_species_period_top_idx. The outer
-  // place is named "top" explicitly: drizzle writes a subquery's columns unqualified.
-  const names = sql<
-    string[]
-  >`(select coalesce(array_agg(b.bird_name order by b.birds desc, b.bird_name), '{}')
-      from (select ${spp.birdName} as bird_name, ${spp.birds} as birds from ${spp}
-            where ${spp.period} = ${period} and ${spp.level} = ${lv} and ${spp.dzongkhag} = "top"."dzongkhag"
-              and ${spp.gewog} = "top"."gewog" and ${spp.village} = "top"."village" and ${spp.entries} > 0
-            order by ${spp.birds} desc, ${spp.birdName} limit ${BIRD_NAMES_PER_LABEL}) b)`;
-  const rows = await db
-    .select({
-      dzongkhag: top.dzongkhag,
-      gewog: top.gewog,
-      village: top.village,
-      count: top.count,
-      birdNames: names,
-    })
-    .from(top)
-    .orderBy(desc(top.count), top.dzongkhag, top.gewog, top.village);
+  const rows = await speciesByPlaceStatement(level, db).execute({ period, limit });
   return withLabels(rows, level);
 }
+
+/** speciesByPlace's statement, prepared once per level (db/prepared.ts): the dashboard's map and leaders read it. */
+const speciesByPlaceStatement = preparedPerKey(
+  'jarog_species_by_place',
+  (db, level: 'dzongkhag' | 'gewog' | 'village', name) => {
+    const lv = LEVEL[level];
+    const period = sql.placeholder('period');
+    const last = { dzongkhag: ps.dzongkhag, gewog: ps.gewog, village: ps.village }[level];
+    const top = db
+      .select({ dzongkhag: ps.dzongkhag, gewog: ps.gewog, village: ps.village, count: ps.species })
+      .from(ps)
+      .where(and(eq(ps.period, period), eq(ps.level, lv), gt(ps.species, 0), ne(last, '')))
+      .orderBy(desc(ps.species), ps.dzongkhag, ps.gewog, ps.village)
+      .limit(sql.placeholder('limit'))
+      .as('top');
+    // Each shown place's most counted birds, read in order from stats_species_period_top_idx. The outer
+    // place is named "top" explicitly: drizzle writes a subquery's columns unqualified.
+    const names = sql<
+      string[]
+    >`(select coalesce(array_agg(b.bird_name order by b.birds desc, b.bird_name), '{}')
+        from (select ${spp.birdName} as bird_name, ${spp.birds} as birds from ${spp}
+              where ${spp.period} = ${period} and ${spp.level} = ${lv} and ${spp.dzongkhag} = "top"."dzongkhag"
+                and ${spp.gewog} = "top"."gewog" and ${spp.village} = "top"."village" and ${spp.entries} > 0
+              order by ${spp.birds} desc, ${spp.birdName} limit ${BIRD_NAMES_PER_LABEL}) b)`;
+    return db
+      .select({
+        dzongkhag: top.dzongkhag,
+        gewog: top.gewog,
+        village: top.village,
+        count: top.count,
+        birdNames: names,
+      })
+      .from(top)
+      .orderBy(desc(top.count), top.dzongkhag, top.gewog, top.village)
+      .prepare(name);
+  },
+);
 
 /** Checklists holding approved entries per dzongkhag in one month, largest first. */
 export async function checklistsByDzongkhag(db: Db, from: string, to: string): Promise<PlaceCount[]> {
@@ -112,21 +125,36 @@ function withLabels(
 
 /** Distinct species nationally in a period (kept per period by the triggers of migration 0008). */
 export async function distinctSpecies(db: Db, period: Period): Promise<number> {
-  const [row] = await db
-    .select({ n: ps.species })
-    .from(ps)
-    .where(and(eq(ps.period, period), eq(ps.level, LEVEL.national)));
+  const [row] = await distinctSpeciesStatement(db).execute({ period });
   return Number(row?.n ?? 0);
 }
 
-/** Checklists holding approved entries nationally in a month range. */
+/** distinctSpecies's statement, prepared (db/prepared.ts): the dashboard's leaders run it three times each. */
+const distinctSpeciesStatement = preparedStatement('jarog_distinct_species', (db, name) =>
+  db
+    .select({ n: ps.species })
+    .from(ps)
+    .where(and(eq(ps.period, sql.placeholder('period')), eq(ps.level, LEVEL.national)))
+    .prepare(name),
+);
+
+/** Checklists holding approved entries nationally in a month range, or in all months. */
 export async function checklistCount(db: Db, from?: string, to?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${cp.checklists}), 0)::int` })
-    .from(cp)
-    .where(from && to ? inRange(cp.month, from, to) : undefined);
+  const [row] =
+    from && to
+      ? await checklistCountStatement('range', db).execute({ from, to })
+      : await checklistCountStatement('all', db).execute();
   return Number(row?.n ?? 0);
 }
+
+/** checklistCount's two statements, prepared (db/prepared.ts): the dashboard's leaders run them three times each. */
+const checklistCountStatement = preparedPerKey('jarog_checklist_count', (db, key: 'range' | 'all', name) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${cp.checklists}), 0)::int` })
+    .from(cp)
+    .where(key === 'range' ? inRange(cp.month, sql.placeholder('from'), sql.placeholder('to')) : undefined)
+    .prepare(name),
+);
 
 /** A period's most counted birds nationally, read in order from stats_species_period_top_idx. */
 function topNational(db: Db | Tx, period: SQL, limit: number | Placeholder) {

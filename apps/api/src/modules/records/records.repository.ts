@@ -1,7 +1,7 @@
 import type { RecordsQuery, RecordsSort } from '@jarog/contracts';
 import { and, asc, count, desc, eq, gt, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { preparedPerKey, preparedStatement } from '../../db/prepared';
 import {
   type ChecklistRow,
   checklists,
@@ -228,25 +228,6 @@ const distinctValuesStatement = preparedStatement('jarog_list_values', (db, name
     .where(and(eq(v.list, sql.placeholder('list')), gt(v.checklists, 0)))
     .prepare(name);
 });
-
-/**
- * Prepared once per key (list and order), for the statements below whose text depends on them: a lazily made
- * preparedStatement per key, each with a name of its own.
- */
-function preparedPerKey<K extends string, P>(
-  prefix: string,
-  build: (db: Db | Tx, key: K, name: string) => P,
-) {
-  const byKey = new Map<K, (db: Db | Tx) => P>();
-  return (key: K, db: Db | Tx): P => {
-    let statement = byKey.get(key);
-    if (statement === undefined) {
-      statement = preparedStatement(`${prefix}_${key}`, (handle, name) => build(handle, key, name));
-      byKey.set(key, statement);
-    }
-    return statement(db);
-  };
-}
 
 /**
  * A page of a checklists list with every filter off, by offset, in one of the list orders: what the console
