@@ -28,7 +28,7 @@ import { createLogger } from '../src/lib/logger';
 import { freePort, signIn, startApi } from './api-process';
 import { consoleCalls } from './calls';
 import { prepareBenchDatabase } from './seed';
-import { checklistWorkbook } from './workbooks';
+import { checklistWorkbook, removeBenchUploads } from './workbooks';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
@@ -77,6 +77,9 @@ const loadStart = loadavg()
 // 1. The database: seeded once, reused after (its statistics rebuild is one long statement: no time limit).
 {
   const { ctx } = await bootstrap(loadEnv({ ...baseEnv, STATEMENT_TIMEOUT_MS: '0' }), createLogger('silent'));
+  const removed = await removeBenchUploads(ctx.database.db);
+  if (removed > 0)
+    log(`removed ${removed.toLocaleString('en')} checklists an earlier run's upload had added`);
   const r = await prepareBenchDatabase(ctx, entriesWanted, log);
   log(
     `database: ${r.entries.toLocaleString('en')} entries in ${r.checklists.toLocaleString('en')} checklists${r.seeded ? ' (seeded now)' : ' (reused)'}`,
@@ -418,6 +421,13 @@ if (existsSync(lighthouseScript) && existsSync(webDist)) {
   await web.close();
 }
 await stopApi();
+// The upload's checklists go again, so that the next run measures the database it seeded.
+if (upload) {
+  const { ctx } = await bootstrap(loadEnv({ ...baseEnv, STATEMENT_TIMEOUT_MS: '0' }), createLogger('silent'));
+  const removed = await removeBenchUploads(ctx.database.db);
+  log(`removed the upload's ${removed.toLocaleString('en')} checklists`);
+  await ctx.database.close();
+}
 
 // 7. The table.
 const f = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));

@@ -1,5 +1,10 @@
 /** Spreadsheets the benches upload, generated in memory (no large files in the repository). */
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { Db } from '../src/db/client';
+
+/** The birder every generated upload's checklists carry (removeBenchUploads finds them by it). */
+const BENCH_BIRDER = 'Bench Birder';
 
 const BIRDS = ['Black-necked Crane', 'Common Raven', 'Grey Heron', 'White-bellied Heron', 'Ruddy Shelduck'];
 
@@ -30,7 +35,7 @@ export async function checklistWorkbook(rows: number): Promise<Buffer> {
       `bench-${run}-${Math.floor(i / 5)}`,
       '2025-04-12',
       '07:30',
-      'Bench Birder',
+      BENCH_BIRDER,
       'Paro',
       'Lamgong',
       'Jitsa',
@@ -42,4 +47,25 @@ export async function checklistWorkbook(rows: number): Promise<Buffer> {
     ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * Deletes the checklists (and their entries) that checklistWorkbook's uploads added, so that every bench run
+ * measures the database it seeded. Each run's upload had added 20,000 checklists of five birds on one day, and
+ * the next runs measured those too: after two runs a search for 'raven' matched 41,677 entries instead of
+ * ~1,700, most of them on one date, and took 0.2-0.5 s. Entries go first, in one statement: deleting the
+ * checklists alone cascades to their entries one checklist at a time. Returns how many checklists went.
+ */
+export async function removeBenchUploads(db: Db): Promise<number> {
+  const theirs = sql`observer_name = ${BENCH_BIRDER} and name like 'bench-%'`;
+  const rows = (await db.execute(
+    sql`select count(*)::int as n from checklists where ${theirs}`,
+  )) as unknown as { rows: { n: number }[] } | { n: number }[];
+  const n = (Array.isArray(rows) ? rows[0]?.n : rows.rows[0]?.n) ?? 0;
+  if (n === 0) return 0;
+  await db.execute(
+    sql`delete from entries where checklist_id in (select id from checklists where ${theirs})`,
+  );
+  await db.execute(sql`delete from checklists where ${theirs}`);
+  return n;
 }
