@@ -67,5 +67,8 @@ export async function removeBenchUploads(db: Db): Promise<number> {
     sql`delete from entries where checklist_id in (select id from checklists where ${theirs})`,
   );
   await db.execute(sql`delete from checklists where ${theirs}`);
+  // The deleted rows' space and index entries are reclaimed now rather than left to autovacuum: the next
+  // upload, into tables full of dead rows, took 14.7-18.2 s instead of 12-13 s.
+  await db.execute(sql`vacuum (analyze) entries, checklists`);
   return n;
 }
