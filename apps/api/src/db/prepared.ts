@@ -29,7 +29,7 @@ export function preparedStatement<P>(name: string, build: (db: Db | Tx, name: st
 /**
  * preparedStatement for statements whose text depends on a key (a list and an order, a level of places): one
  * prepared statement per key, made the first time the key is asked for, named `${prefix}_${key}`. Keys come from
- * the code's own small sets, never from a request's text.
+ * small fixed sets (a list, an order validated against the contract's enum, a level), never free text.
  */
 export function preparedPerKey<K extends string, P>(
   prefix: string,
