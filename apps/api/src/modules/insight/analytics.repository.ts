@@ -204,25 +204,22 @@ export async function yearsWithData(db: Db): Promise<number[]> {
 }
 
 /** Per year, birds with their total counts, most counted first, `limit` per year: every year, or one. */
-const birdsPerYearStatement = (oneYear: boolean) =>
-  preparedStatement(oneYear ? 'jarog_birds_one_year' : 'jarog_birds_per_year', (db, name) => {
-    const top = topNational(db, sql`${ps.period}`, sql.placeholder('limit')).as('top');
-    return db
-      .select({ year: ps.period, birdName: top.birdName, total: top.birds })
-      .from(ps)
-      .innerJoinLateral(top, sql`true`)
-      .where(and(nationalPeriods(4), oneYear ? eq(ps.period, sql.placeholder('year')) : undefined))
-      .orderBy(ps.period, desc(top.birds), top.birdName)
-      .prepare(name);
-  });
-const birdsEveryYear = birdsPerYearStatement(false);
-const birdsOneYear = birdsPerYearStatement(true);
+const birdsPerYearStatement = preparedPerKey('jarog_birds_per_year', (db, years: 'every' | 'one', name) => {
+  const top = topNational(db, sql`${ps.period}`, sql.placeholder('limit')).as('top');
+  return db
+    .select({ year: ps.period, birdName: top.birdName, total: top.birds })
+    .from(ps)
+    .innerJoinLateral(top, sql`true`)
+    .where(and(nationalPeriods(4), years === 'one' ? eq(ps.period, sql.placeholder('year')) : undefined))
+    .orderBy(ps.period, desc(top.birds), top.birdName)
+    .prepare(name);
+});
 
 /** Per year, birds with their total counts, most counted first, `limit` per year (each year's row of the index). */
 export async function birdsPerYear(db: Db, limit: number, year?: number) {
   const rows = year
-    ? await birdsOneYear(db).execute({ limit, year: String(year) })
-    : await birdsEveryYear(db).execute({ limit });
+    ? await birdsPerYearStatement('one', db).execute({ limit, year: String(year) })
+    : await birdsPerYearStatement('every', db).execute({ limit });
   return rows.map((r) => ({ year: Number(r.year), birdName: r.birdName, total: Number(r.total) }));
 }
 
