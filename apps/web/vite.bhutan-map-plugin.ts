@@ -9,10 +9,10 @@ const ID = 'virtual:bhutan-map';
 
 /**
  * The map of Bhutan (features/insight/map/bhutan-geo.ts) drawn at build time: the module `virtual:bhutan-map`
- * exports buildBhutanMap(topology, HASC_TO_DZONGKHAG)'s result as data. Built in the browser, the boundaries' decoding and projection took one
- * task of 14-17 ms of main-thread CPU on the dashboard (60-70 ms on Lighthouse's 4x slower phone); the drawing is
- * the same for everyone and never changes between builds of the same boundaries. It costs ~5 KB more compressed
- * than the boundaries and their decoder did.
+ * exports buildBhutanMap(topology, HASC_TO_DZONGKHAG)'s result as data. Built in the browser, the boundaries'
+ * decoding and projection took one task of 14-17 ms of main-thread CPU on the dashboard (60-70 ms on Lighthouse's
+ * 4x slower phone); the drawing is the same for everyone and never changes between builds of the same boundaries.
+ * It costs ~5 KB more compressed than the boundaries and their decoder did.
  */
 export function bhutanMap(): Plugin {
   let source: string | undefined;
