@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { numberText, truncate } from '../shared/format';
 import { type ChartRow, detailCount } from './chart-data';
 import { Chart, type G2Spec } from './charts-lib';
+import { type FrameGate, frameGate, wakeOnUse } from './frame-gate';
 import { nextTask } from './load-charts';
 
 export interface ChartCanvasProps {
@@ -117,6 +118,7 @@ export function chartSpec({
 export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<InstanceType<typeof Chart> | null>(null);
+  const frames = useRef<FrameGate | null>(null);
   // The latest click handler, read when a bar is clicked: a new function each render redraws nothing.
   const onClick = useRef(onBarClick);
   onClick.current = onBarClick;
@@ -128,9 +130,14 @@ export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
       const label = event.data?.data?.label;
       if (label) onClick.current?.(label);
     });
+    const gate = frameGate();
+    frames.current = gate;
+    const stopWaking = wakeOnUse(gate, container.current);
     chart.current = instance;
     return () => {
       chart.current = null;
+      frames.current = null;
+      stopWaking();
       instance.destroy();
     };
   }, []);
@@ -150,7 +157,19 @@ export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
       .then(() => {
         if (chart.current !== instance) return;
         instance.options(spec);
-        return instance.render();
+        const drawn = instance.render();
+        const gate = frames.current;
+        if (!gate) return drawn.then(() => undefined);
+        // G2 makes the engine's canvas in its first render(); the drawing loop starts once the renderer is ready,
+        // through the canvas's own requestAnimationFrame (frame-gate.ts).
+        const canvas = instance.getContext().canvas as unknown as Partial<FrameGate> | undefined;
+        if (canvas && canvas.requestAnimationFrame !== gate.requestAnimationFrame) {
+          canvas.requestAnimationFrame = gate.requestAnimationFrame;
+          canvas.cancelAnimationFrame = gate.cancelAnimationFrame;
+        }
+        // Frames at the display's rate while it draws, and for a moment after.
+        gate.wake();
+        return drawn.then(() => gate.wake());
       })
       .catch((error: unknown) => {
         // A chart destroyed while it draws (the page was left) has nothing more to draw; anything else is a bug.
