@@ -203,17 +203,18 @@ function batchesOf(summary: WrittenSummary['checklists'], size: number) {
  * written (`checklists()`, `entries()`), so that a 100,000-row file's rows are never all held at once.
  */
 async function plan(ctx: AppContext, drafts: ChecklistDraft[], mode: WriteMode) {
-  const resolve = resolverFor(
-    await resolveSpecies(
-      ctx.database.db,
-      drafts.flatMap((d) => d.entries.map((e) => e.birdName)),
-    ),
-  );
+  const pace = pacer();
+  // The distinct names, gathered in turns (a flatMap of 100,000 names was one long turn of the event loop).
+  const names = new Set<string>();
+  for (const d of drafts) {
+    await pace();
+    for (const e of d.entries) names.add(e.birdName);
+  }
+  const resolve = resolverFor(await resolveSpecies(ctx.database.db, [...names]));
   const now = new Date();
   const summary: WrittenSummary['checklists'] = [];
   const submitted: string[] = [];
   let entryCount = 0;
-  const pace = pacer();
   for (const draft of drafts) {
     await pace();
     const id = newId();

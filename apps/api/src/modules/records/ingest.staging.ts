@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db, Tx } from '../../db/client';
 import { checklists, entries, type NewChecklistRow, type NewEntryRow } from '../../db/schema';
-import { paced } from '../../lib/yield';
+import { paced, pacer } from '../../lib/yield';
 import {
   indexStagedDuplicates,
   type StagedRecords,
@@ -196,7 +196,10 @@ export class Staging implements StagedRecords {
         insert into ${table} (${list(names)})
         select ${list(names)} from json_populate_recordset(null::${table}, ${json}::json)`);
     };
+    // The rows are made as they are read (plan's generators): other requests get their turns meanwhile.
+    const pace = pacer();
     for (const row of all) {
+      await pace();
       part.push(asRecord(row, columnOf));
       if (part.length === STAGE_ROWS) await flush();
     }

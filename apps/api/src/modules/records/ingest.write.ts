@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client';
 import type { ChecklistRow, EntryRow, NewChecklistRow, NewEntryRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { pacer } from '../../lib/yield';
 import type { ChecklistDraft, EntryDraft } from './ingest.drafts';
 import { isSamePhoto, isStoredEntryPhoto, photoUrlOf } from './ingest.photos';
 import { ingestRepository as repo } from './ingest.repository';
@@ -93,8 +94,12 @@ async function findExisting(tx: Db | Tx, drafts: ChecklistDraft[], mode: WriteMo
   const byNatural = groupBy(rows, natural);
   const byClient = new Map(rows.flatMap((r) => (r.clientId ? [[r.clientId, r] as const] : [])));
   const claimed = new Set<string>();
-  return drafts.map((d) => {
-    const free = (r: ChecklistRow | undefined) => (r && !claimed.has(r.id) ? r : undefined);
+  const free = (r: ChecklistRow | undefined) => (r && !claimed.has(r.id) ? r : undefined);
+  const out: (ChecklistRow | undefined)[] = [];
+  // An upload's 20,000 checklists: other requests get their turns meanwhile.
+  const pace = pacer();
+  for (const d of drafts) {
+    await pace();
     const same = (byNatural.get(natural(d)) ?? []).filter((r) => !claimed.has(r.id));
     const found =
       mode.source !== 'mobile'
@@ -103,8 +108,9 @@ async function findExisting(tx: Db | Tx, drafts: ChecklistDraft[], mode: WriteMo
           ? (free(byClient.get(d.clientId)) ?? same.find((r) => r.source === 'mobile' && r.clientId === null))
           : same.find((r) => r.source === 'mobile');
     if (found) claimed.add(found.id);
-    return found;
-  });
+    out.push(found);
+  }
+  return out;
 }
 
 function checklistColumns(d: ChecklistDraft): Omit<NewChecklistRow, 'source' | 'status'> {
@@ -261,16 +267,18 @@ export async function sortDrafts(
     changing: [] as ChecklistDraft[],
     unchanged: [] as WrittenSummary['checklists'],
   };
-  drafts.forEach((d, i) => {
+  const pace = pacer();
+  for (const [i, d] of drafts.entries()) {
+    await pace();
     const row = found[i];
     if (!row) {
       out.fresh.push(d);
-      return;
+      continue;
     }
     const same = unchangedWrite(row, d, stored.get(row.id) ?? [], resolve);
     if (same) out.unchanged.push(same);
     else out.changing.push(d);
-  });
+  }
   return out;
 }
 

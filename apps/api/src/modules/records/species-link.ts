@@ -13,7 +13,8 @@ export async function resolveSpecies(
   db: Db | Tx,
   names: readonly string[],
 ): Promise<Map<string, { id: string; englishName: string }>> {
-  const keys = [...new Set(names.map(birdKey))].filter(Boolean);
+  // An upload's 100,000 names hold a few hundred distinct ones: each is normalised once.
+  const keys = [...new Set([...new Set(names)].map(birdKey))].filter(Boolean);
   const found = new Map<string, { id: string; englishName: string }>();
   if (keys.length === 0) return found;
   const rows = await db
