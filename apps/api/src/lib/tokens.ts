@@ -40,7 +40,9 @@ export function createTokenSigner(secretText: string): TokenSigner {
       const payload: unknown = jwt.verify(token, secret, { algorithms: ['HS256'] });
       const parsed = schema.safeParse(payload);
       const exp = (payload as { exp?: unknown }).exp;
-      return parsed.success ? { claims: parsed.data, exp: typeof exp === 'number' ? exp : undefined } : undefined;
+      return parsed.success
+        ? { claims: parsed.data, exp: typeof exp === 'number' ? exp : undefined }
+        : undefined;
     } catch {
       return undefined;
     }
