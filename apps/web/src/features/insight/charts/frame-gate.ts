@@ -1,8 +1,8 @@
 /**
  * The charts' engine (@antv/g) draws from a requestAnimationFrame loop that never stops: each chart asked for a
  * frame 60 times a second for as long as its page was open, whether anything had changed or not. On the dashboard
- * that was ~120 callbacks a second and a compositor frame each time, ~70-140 ms of the main thread per second while
- * the page was still loading (measured in Lighthouse traces), and a phone's battery after that.
+ * that was ~120 callbacks a second (~31 ms of script a second) and a frame each time: once the page had loaded, its
+ * main thread stayed busy ~66 ms a second (a Lighthouse trace), and a phone's battery with it.
  *
  * A gate stands in for the engine's requestAnimationFrame: while the chart is awake (for WAKE_MS after anything that
  * may change the drawing: the chart drawn, the pointer or keyboard on it, the window resized), frames pass at the
