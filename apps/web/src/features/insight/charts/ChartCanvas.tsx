@@ -117,8 +117,8 @@ export function chartSpec({
 /** The drawing itself (canvas). Loaded lazily through BarChart; never import it directly. */
 export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<InstanceType<typeof Chart> | null>(null);
-  const frames = useRef<FrameGate | null>(null);
+  // The chart and the gate its engine's frames go through (frame-gate.ts): made, and dropped, together.
+  const chart = useRef<{ instance: InstanceType<typeof Chart>; gate: FrameGate } | null>(null);
   // The latest click handler, read when a bar is clicked: a new function each render redraws nothing.
   const onClick = useRef(onBarClick);
   onClick.current = onBarClick;
@@ -131,12 +131,10 @@ export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
       if (label) onClick.current?.(label);
     });
     const gate = frameGate();
-    frames.current = gate;
     const stopWaking = wakeOnUse(gate, container.current);
-    chart.current = instance;
+    chart.current = { instance, gate };
     return () => {
       chart.current = null;
-      frames.current = null;
       stopWaking();
       instance.destroy();
     };
@@ -149,17 +147,16 @@ export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
   latestRows.current = rows;
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowsKey stands for rows (read through latestRows).
   useEffect(() => {
-    const instance = chart.current;
-    if (!instance) return;
+    const current = chart.current;
+    if (!current) return;
+    const { instance, gate } = current;
     const spec = chartSpec({ rows: latestRows.current, orientation, valueName, height, color });
     // Drawn from a new task: making the canvas (in the commit) and sizing and drawing it were one long task.
     void nextTask()
       .then(() => {
-        if (chart.current !== instance) return;
+        if (chart.current !== current) return;
         instance.options(spec);
         const drawn = instance.render();
-        const gate = frames.current;
-        if (!gate) return drawn.then(() => undefined);
         // G2 makes the engine's canvas in its first render(); the drawing loop starts once the renderer is ready,
         // through the canvas's own requestAnimationFrame (frame-gate.ts).
         const canvas = instance.getContext().canvas as unknown as Partial<FrameGate> | undefined;
@@ -173,7 +170,7 @@ export function ChartCanvas({ onBarClick, ...props }: ChartCanvasProps) {
       })
       .catch((error: unknown) => {
         // A chart destroyed while it draws (the page was left) has nothing more to draw; anything else is a bug.
-        if (chart.current === instance) console.error('The chart could not be drawn', error);
+        if (chart.current === current) console.error('The chart could not be drawn', error);
       });
   }, [rowsKey, orientation, valueName, height, color]);
 
