@@ -95,6 +95,36 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test('the sign-in page follows the static shell directly: no Loading screen between, the brand stays put', async () => {
+    for (const width of [1280, 375, 320]) {
+      const { page, context } = await openPage(stack, { width, height: 800 });
+      // Watches every change of the page from the first byte: the brand's place and any 'Loading...' screen
+      // (FullPageMessage; index.html's own hidden session shell aside).
+      await page.addInitScript(() => {
+        const seen = { brandY: [], loading: false, shift: 0 };
+        window.__firstScreen = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        const look = () => {
+          const brand = document.querySelector('.auth-brand');
+          const y = brand ? Math.round(brand.getBoundingClientRect().y) : null;
+          if (y !== null && seen.brandY.at(-1) !== y) seen.brandY.push(y);
+          for (const message of document.querySelectorAll('.full-page-message:not(.boot-shell)'))
+            if (message.getClientRects().length > 0) seen.loading = true;
+        };
+        new MutationObserver(look).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      const seen = await page.evaluate(() => window.__firstScreen);
+      assert.equal(seen.loading, false, `${width} px: a Loading screen came between the shell and the page`);
+      assert.equal(seen.brandY.length, 1, `${width} px: the brand moved (${seen.brandY.join(' → ')} px)`);
+      assert.equal(seen.shift, 0, `${width} px: layout shift`);
+      await context.close();
+    }
+  });
+
   test("an invalid reset link stays on 'Loading...' and says why underneath", async () => {
     const { page, context } = await openPage(stack);
     await page.goto('/password-reset/00000000-0000-4000-8000-000000000000/not-a-real-token-at-all-xyz');

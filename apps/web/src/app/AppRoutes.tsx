@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@jarog/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Suspense, useEffect } from 'react';
-import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { matchPath, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { FullPageMessage } from '../components/FullPageMessage';
 import { useCheckLoggedInQuery } from '../features/auth/auth.api';
 import { canAccess, DENIED_REDIRECT } from './access';
@@ -28,6 +28,19 @@ const AppLayout = lazyPage(() =>
   Promise.all([import('./layout/AppLayout'), loadAntdCss()]).then(([m]) => m.AppLayout),
 );
 const AuthLayout = lazyPage(() => import('../features/auth/AuthLayout').then((m) => m.AuthLayout));
+
+/**
+ * Loads the frame and the page the console opens on (main.tsx), so that they render without suspending: a signed-out
+ * visitor goes from index.html's static sign-in shell straight to the sign-in page, with no 'Loading...' screen
+ * between them. An unknown path opens what its redirect leads to (/login signed out, the dashboard signed in).
+ */
+export function preloadFirstScreen(pathname: string, signedIn: boolean): Promise<void> {
+  const [frame, routes, fallback] = signedIn
+    ? [AppLayout, appRoutes, '/']
+    : [AuthLayout, publicRoutes, '/login'];
+  const route = routes.find((r) => matchPath(r.path, pathname)) ?? routes.find((r) => r.path === fallback);
+  return Promise.all([frame.preload(), route?.Page.preload()]).then(() => undefined);
+}
 
 function useDocumentTitle(title: string) {
   useEffect(() => {

@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { LazyPage } from './lazy-page';
 
 /** Who may open a route beyond "signed-in admin". */
 export type Access = 'root';
@@ -13,7 +14,8 @@ export interface AppRoute {
   path: string;
   /** Page title, also used for the document title. */
   title: string;
-  Page: ComponentType<PageProps>;
+  /** Loaded with its route (app/lazy-page.ts); the first screen's is preloaded (main.tsx). */
+  Page: LazyPage<PageProps>;
   /** Routes only root-users may open; others are sent to `deniedRedirect`. */
   access?: Access;
   /** Present on routes listed in the sidebar, in table order. */
