@@ -23,6 +23,8 @@ export const statsSpeciesPlaceMonth = pgTable(
       name: 'stats_species_place_month_pk',
       columns: [t.month, t.dzongkhag, t.gewog, t.village, t.birdName],
     }),
+    // The entries list's search with place filters: its total (migration 0019).
+    index('stats_species_place_month_bird_idx').on(t.birdName, t.dzongkhag, t.gewog, t.village),
   ],
 );
 
@@ -35,7 +37,11 @@ export const statsSpeciesMonth = pgTable(
     entries: integer('entries').notNull().default(0),
     birds: bigint('birds', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'stats_species_month_pk', columns: [t.month, t.birdName] })],
+  (t) => [
+    primaryKey({ name: 'stats_species_month_pk', columns: [t.month, t.birdName] }),
+    // The entries list's search: a bird's months (migration 0019).
+    index('stats_species_month_bird_idx').on(t.birdName, t.month),
+  ],
 );
 
 /** Submitted checklists holding at least one approved entry, and their approved entries, per month and place. */

@@ -1,5 +1,5 @@
 import type { RecordsQuery, RecordsSort } from '@jarog/contracts';
-import { and, asc, count, desc, eq, gt, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerKey, preparedStatement } from '../../db/prepared';
 import {
@@ -22,6 +22,7 @@ import {
   contains,
   isNarrow,
   type ResolvedSearch,
+  searchDateRange,
   searchedChecklists,
   searchedEntries,
 } from './records.search';
@@ -61,22 +62,38 @@ export function dzongkhagMatch(term: string, column: SQL = sql`${checklists.dzon
   return official ? sql`${column} = ${official}` : contains(column, term);
 }
 
+/** A checklist's place columns, or a summary's copy of them ('' where the checklist has none: the same matches). */
+export interface PlaceColumns {
+  dzongkhag: SQL;
+  gewog: SQL;
+  village: SQL;
+}
+const CHECKLIST_PLACE: PlaceColumns = {
+  dzongkhag: sql`${checklists.dzongkhag}`,
+  gewog: sql`${checklists.gewog}`,
+  village: sql`${checklists.village}`,
+};
+
+/** The place filters (dzongkhag, gewog, village, birding site) on these place columns. */
+export function placeWhere(f: RecordsFilter, place: PlaceColumns = CHECKLIST_PLACE): SQL[] {
+  const site = f.birding_site;
+  const conditions: (SQL | undefined)[] = [
+    f.dzongkhag ? dzongkhagMatch(f.dzongkhag, place.dzongkhag) : undefined,
+    f.gewog ? contains(place.gewog, f.gewog) : undefined,
+    f.village ? contains(place.village, f.village) : undefined,
+    site
+      ? or(dzongkhagMatch(site, place.dzongkhag), contains(place.gewog, site), contains(place.village, site))
+      : undefined,
+  ];
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
 /** Conditions on the checklist itself: submitted, and the place, birder and date filters. */
 export function checklistWhere(f: RecordsFilter): SQL[] {
-  const site = f.birding_site;
   const conditions: (SQL | undefined)[] = [
     eq(checklists.status, 'submitted'),
     f.birder ? contains(checklists.observerName, f.birder) : undefined,
-    f.dzongkhag ? dzongkhagMatch(f.dzongkhag) : undefined,
-    f.gewog ? contains(sql`${checklists.gewog}`, f.gewog) : undefined,
-    f.village ? contains(sql`${checklists.village}`, f.village) : undefined,
-    site
-      ? or(
-          dzongkhagMatch(site),
-          contains(sql`${checklists.gewog}`, site),
-          contains(sql`${checklists.village}`, site),
-        )
-      : undefined,
+    ...placeWhere(f),
     f.date ? eq(checklists.selectedDate, f.date) : undefined,
   ];
   return conditions.filter((c): c is SQL => c !== undefined);
@@ -138,6 +155,31 @@ const hasFilters = (f: RecordsFilter) =>
   Boolean(
     f.birder || f.birding_site || f.dzongkhag || f.gewog || f.village || f.search || f.date || f.pending,
   );
+/** A filter on the checklist (place, birder, date) beside the search. */
+export const hasChecklistFilters = (f: RecordsFilter) =>
+  Boolean(f.birder || f.birding_site || f.dzongkhag || f.gewog || f.village || f.date);
+
+/**
+ * The entries list's search by bird (no birder matching, not "pending only"): the dates its page lies between,
+ * from its matches per month (records.search.ts searchDateRange). The walk in date order then starts at the newest
+ * month holding a match, not today, and stops at the month by which the page's matches have passed. `need` is
+ * offset + limit; undefined after a cursor, where only the months holding matches bound the walk.
+ */
+function searchedDates(f: RecordsFilter, need: number | undefined): SQL | undefined {
+  const months = f.pending ? undefined : f.resolved?.months;
+  if (!months) return undefined;
+  const order =
+    need === undefined
+      ? 'other'
+      : !f.sort || f.sort === '-date'
+        ? 'newest'
+        : f.sort === 'date'
+          ? 'oldest'
+          : 'other';
+  const range = searchDateRange(months, order, need ?? 0, hasChecklistFilters(f));
+  if (!range) return sql`false`;
+  return and(gte(checklists.selectedDate, range.from), lt(checklists.selectedDate, range.until));
+}
 
 /**
  * Newest first, then a stable tiebreak. Spelled exactly as checklists_status_date_idx is built
@@ -351,7 +393,14 @@ export const recordsRepository = {
       .select(ENTRY_PAGE_COLUMNS)
       .from(entries)
       .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-      .where(and(...checklistWhere(f), ...entryWhere('entries', f), at.cursor && entriesAfter(at.cursor)))
+      .where(
+        and(
+          ...checklistWhere(f),
+          ...entryWhere('entries', f),
+          searchedDates(f, at.cursor ? undefined : at.offset + at.limit),
+          at.cursor && entriesAfter(at.cursor),
+        ),
+      )
       .orderBy(...checklistOrder(f.sort), ...ENTRY_ORDER)
       .limit(at.limit);
     return at.cursor ? query : query.offset(at.offset);

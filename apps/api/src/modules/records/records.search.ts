@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { checklists, entries, statsBirdNames, statsListValues } from '../../db/schema';
+import { checklists, entries, statsBirdNames, statsListValues, statsSpeciesMonth } from '../../db/schema';
 
 /*
  * The bird-or-birder search of the console lists. Bird names repeat: 2 M entries carry under a thousand
@@ -32,12 +32,24 @@ function nameMatches(term: string, name: SQL): SQL {
   return near ? sql`(${substring} or ${near})` : substring;
 }
 
+/** A month ('2024-03-01') and how many entries of the list in it match. */
+export interface MonthCount {
+  month: string;
+  entries: number;
+}
+
 /** A search looked up in the summaries before the list's queries are written. */
 export interface ResolvedSearch {
   /** The distinct bird names of entries that the term matches. */
   names: string[];
   /** At most how many entries of the list match: those bearing the names (in any list), plus the list's entries of matching birders. */
   entries: number;
+  /**
+   * The entries list only, and only when no birder's name matches: its matching entries per month, newest first
+   * (stats_species_month counts exactly that list's entries: approved, named, on submitted checklists). Months
+   * without a match are left out; no months means no matches.
+   */
+  months?: MonthCount[];
 }
 
 /**
@@ -60,10 +72,58 @@ export async function resolveSearch(db: Executor, list: string, term: string): P
       .from(v)
       .where(and(eq(v.list, list), eq(v.kind, 'observer'), contains(sql`${v.value}`, term))),
   ]);
+  const names = birds.map((r) => r.name);
+  const birderEntries = birders?.entries ?? 0;
+  const byMonth = list === 'entries' && birderEntries === 0;
   return {
-    names: birds.map((r) => r.name),
-    entries: birds.reduce((n, r) => n + r.entries, 0) + (birders?.entries ?? 0),
+    names,
+    entries: birds.reduce((n, r) => n + r.entries, 0) + birderEntries,
+    ...(byMonth ? { months: names.length > 0 ? await monthsOf(db, names) : [] } : {}),
   };
+}
+
+/** The entries list's entries bearing these names, per month, newest first (a few index rows per name, migration 0019). */
+async function monthsOf(db: Executor, names: string[]): Promise<MonthCount[]> {
+  const m = statsSpeciesMonth;
+  return db
+    .select({ month: sql<string>`${m.month}::text`, entries: sql<number>`sum(${m.entries})`.mapWith(Number) })
+    .from(m)
+    .where(and(inArray(m.birdName, names), gt(m.entries, 0)))
+    .groupBy(m.month)
+    .orderBy(desc(m.month));
+}
+
+/** The first day of the month after this one ('2024-12-01' → '2025-01-01'). */
+function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The dates between which a page of the entries list's search lies, from its matches per month (`months`, newest
+ * first), as [from, until): until is exclusive. No matches lie outside the months holding them, whatever the order
+ * and the other filters. In date order with no other filter, the page's `need` first matches (offset + limit) lie
+ * in the months up to the one where the count reaches `need`, so the walk stops there. Null when nothing matches.
+ */
+export function searchDateRange(
+  months: MonthCount[],
+  order: 'newest' | 'oldest' | 'other',
+  need: number,
+  otherFilters: boolean,
+): { from: string; until: string } | null {
+  const newest = months[0];
+  const oldest = months.at(-1);
+  if (!newest || !oldest) return null;
+  const range = { from: oldest.month, until: nextMonth(newest.month) };
+  if (order === 'other' || otherFilters) return range;
+  const walk = order === 'newest' ? months : [...months].reverse();
+  let seen = 0;
+  for (const { month, entries: n } of walk) {
+    seen += n;
+    if (seen >= need)
+      return order === 'newest' ? { ...range, from: month } : { ...range, until: nextMonth(month) };
+  }
+  return range;
 }
 
 /** The entry's bird matches: by the names looked up beforehand, else by the same lookup inside the query. */

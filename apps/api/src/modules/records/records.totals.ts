@@ -1,9 +1,11 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { statsListValues, statsPendingDzongkhag } from '../../db/schema';
+import { statsListValues, statsPendingDzongkhag, statsSpeciesPlaceMonth } from '../../db/schema';
 import { queueKey } from './records.queue';
 import {
   dzongkhagMatch,
+  hasChecklistFilters,
+  placeWhere,
   type RecordsFilter,
   type RecordsList,
   recordsRepository as repo,
@@ -61,6 +63,39 @@ async function fromSummaries(db: Executor, list: RecordsList, f: RecordsFilter):
 }
 
 /**
+ * The entries list's search by bird with no filter but places: the sum of its matches per month (records.search.ts
+ * ResolvedSearch.months, exact for that list), or with place filters per month and place (stats_species_place_month,
+ * the same entries by the checklist's place), instead of counting every matching entry. Undefined with a birder or
+ * date filter, or when a birder's name matches the search.
+ */
+async function fromSearchMonths(
+  db: Executor,
+  list: RecordsList,
+  f: RecordsFilter,
+): Promise<number | undefined> {
+  const months = f.resolved?.months;
+  if (list !== 'entries' || f.pending || !months || f.birder || f.date) return undefined;
+  if (!hasChecklistFilters(f)) return months.reduce((n, m) => n + m.entries, 0);
+  const names = f.resolved?.names ?? [];
+  if (names.length === 0) return 0;
+  const p = statsSpeciesPlaceMonth;
+  const [row] = await db
+    .select({ entries: sql<number>`coalesce(sum(${p.entries}), 0)`.mapWith(Number) })
+    .from(p)
+    .where(
+      and(
+        inArray(p.birdName, names),
+        ...placeWhere(f, {
+          dzongkhag: sql`${p.dzongkhag}`,
+          gewog: sql`${p.gewog}`,
+          village: sql`${p.village}`,
+        }),
+      ),
+    );
+  return row?.entries ?? 0;
+}
+
+/**
  * A list's totals beside a page: `all` (the whole list, kept by triggers) and `found` (matching the filters:
  * the same without filters, else from a summary where one answers exactly, else counted exactly with the
  * list's indexes). The found checklists are counted only when asked for (the entries list shows none).
@@ -75,6 +110,8 @@ export async function listTotals(
     const all = await repo.listTotals(db, list);
     return { all, found: all };
   }
+  const searched = want.checklists ? undefined : await fromSearchMonths(db, list, f);
+  if (searched !== undefined) return { all: await repo.listTotals(db, list), found: { entries: searched } };
   const [all, summary] = await Promise.all([repo.listTotals(db, list), fromSummaries(db, list, f)]);
   if (summary) return { all, found: summary };
   const [checklists, entries] = await Promise.all([

@@ -1,0 +1,203 @@
+import { EntriesListResponseSchema } from '@jarog/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MonthCount, resolveSearch, searchDateRange } from '../src/modules/records/records.search';
+import { type BuiltUser, bearer, buildAdmin } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { seedChecklist } from './records-fixtures';
+
+/**
+ * The entries list's search by bird reads its matches per month from stats_species_month (migration 0019) to
+ * bound its walk in date order and to give its total. These tests hold the pages and totals to the same question
+ * asked of the raw rows, on records where the searched bird's approved entries are all old and newer entries of
+ * it are pending, rejected, new-species reports or on a draft (none of which the entries list shows).
+ */
+let t: TestApp;
+let admin: BuiltUser;
+
+const DZONGKHAGS = ['Paro', 'Thimphu', 'Punakha'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildAdmin(t);
+  // Approved Ibisbills only in late 2023 and early 2024, in several checklists a day and several a month.
+  const old: [string, string, number][] = [
+    ['2023-11-04', '06:00:00', 2],
+    ['2023-11-04', '06:00:00', 1],
+    ['2023-11-28', '17:10:00', 1],
+    ['2024-01-02', '07:00:00', 3],
+    ['2024-01-02', '07:00:00', 2],
+    ['2024-01-19', '08:45:00', 1],
+    ['2024-03-31', '23:59:00', 2],
+    ['2024-03-01', '00:00:00', 1],
+  ];
+  for (const [i, [selectedDate, selectedTime, n]] of old.entries()) {
+    await seedChecklist(
+      t,
+      { selectedDate, selectedTime, dzongkhag: DZONGKHAGS[i % 3], observerName: `Karma Old${i}` },
+      [
+        ...Array.from({ length: n }, () => ({
+          birdName: 'Ibisbill',
+          total: 1,
+          approval: 'approved' as const,
+        })),
+        { birdName: 'Common Raven', total: 1, approval: 'approved' as const },
+      ],
+    );
+  }
+  // Newer records: ravens on every month of 2025-2026, and Ibisbills the entries list does not show.
+  for (let m = 0; m < 22; m++) {
+    const month = `${2025 + Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}`;
+    await seedChecklist(
+      t,
+      { selectedDate: `${month}-15`, dzongkhag: DZONGKHAGS[m % 3], observerName: 'Pema Recent' },
+      [
+        { birdName: 'Common Raven', total: 2, approval: 'approved' },
+        { birdName: 'Ibisbill', total: 1, approval: m % 2 ? 'pending' : 'rejected' },
+        { birdName: 'New bird - Ibisbill-like wader', total: 1, approval: 'approved' },
+      ],
+    );
+  }
+  await seedChecklist(t, { selectedDate: '2026-09-01', status: 'draft' }, [
+    { birdName: 'Ibisbill', total: 4, approval: 'approved' },
+  ]);
+  // A birder whose name holds 'raven': a search for it matches by birder too.
+  await seedChecklist(t, { selectedDate: '2022-06-06', observerName: 'Ravenna Lhamo' }, [
+    { birdName: 'Ruddy Shelduck', total: 3, approval: 'approved' },
+  ]);
+});
+afterAll(() => t.close());
+
+/** The entries list's rows for a search, as the raw rows answer it (bird or birder holds the term), in the list's order. */
+async function expected(term: string, opts: { oldestFirst?: boolean; dzongkhag?: string } = {}) {
+  const dir = opts.oldestFirst ? sql`asc nulls first` : sql`desc nulls last`;
+  const like = `%${term}%`;
+  const { rows } = (await t.ctx.database.db.execute(sql`
+    select e.id from entries e join checklists c on c.id = e.checklist_id
+    where c.status = 'submitted' and e.approval = 'approved' and not e.is_new_species
+      and (lower(e.bird_name) like ${like} or lower(c.observer_name) like ${like})
+      ${opts.dzongkhag ? sql`and c.dzongkhag = ${opts.dzongkhag}` : sql``}
+    order by c.selected_date ${dir}, c.selected_time ${dir}, c.id, e.created_at, e.bird_name, e.id`)) as unknown as {
+    rows: { id: string }[];
+  };
+  return rows.map((r) => r.id);
+}
+
+async function entriesPage(query: string) {
+  const res = await t.http().get(`/api/v1/entries?${query}`).set(bearer(admin));
+  expect(res.status, `${query}: ${res.body?.message}`).toBe(200);
+  const body = EntriesListResponseSchema.parse(res.body);
+  return { ids: body.checklists.map((e) => e._id), total: body.foundTotal };
+}
+
+/** Every page of a query at this page size, by page number. */
+async function allPages(query: string, limit: number) {
+  const ids: string[] = [];
+  const totals = new Set<number>();
+  for (let n = 1; n <= 40; n++) {
+    const p = await entriesPage(`${query}&limit=${limit}&page=${n}`);
+    ids.push(...p.ids);
+    totals.add(p.total);
+    if (p.ids.length < limit) break;
+  }
+  return { ids, totals: [...totals] };
+}
+
+describe('the entries list searched by bird, bounded by its months', () => {
+  it('reads the matches per month exactly as the list counts them', async () => {
+    const resolved = await resolveSearch(t.ctx.database.db, 'entries', 'ibisbill');
+    expect(resolved.months).toEqual([
+      { month: '2024-03-01', entries: 3 },
+      { month: '2024-01-01', entries: 6 },
+      { month: '2023-11-01', entries: 4 },
+    ]);
+    // The checklists list counts pending entries too: it gets no months.
+    expect((await resolveSearch(t.ctx.database.db, 'checklists', 'ibisbill')).months).toBeUndefined();
+  });
+
+  it('gives no months when a birder matches (their other birds match too)', async () => {
+    const resolved = await resolveSearch(t.ctx.database.db, 'entries', 'raven');
+    expect(resolved.months).toBeUndefined();
+    const want = await expected('raven');
+    const { ids, totals } = await allPages('search=raven', 7);
+    expect(ids).toEqual(want);
+    expect(totals).toEqual([want.length]);
+  });
+
+  for (const [query, opts] of [
+    ['search=ibisbill', {}],
+    ['search=ibisbill&sort=-date', {}],
+    ['search=ibisbill&sort=date', { oldestFirst: true }],
+    ['search=Ibisbill&dzongkhag=Paro', { dzongkhag: 'Paro' }],
+    ['search=ibisbill&dzongkhag=Thimphu&sort=date', { oldestFirst: true, dzongkhag: 'Thimphu' }],
+    // A birding site is a dzongkhag, gewog or village: these checklists have only dzongkhags.
+    ['search=ibisbill&birding_site=Punakha', { dzongkhag: 'Punakha' }],
+  ] as const) {
+    it(`${query}: every page and the total as the raw rows give them`, async () => {
+      const want = await expected('ibisbill', opts);
+      expect(want.length).toBeGreaterThan(0);
+      for (const limit of [1, 2, 3, 5, 20]) {
+        const { ids, totals } = await allPages(query, limit);
+        expect(ids, `limit ${limit}`).toEqual(want);
+        expect(totals, `limit ${limit}`).toEqual([want.length]);
+      }
+    });
+  }
+
+  it('sorted by birder: the same rows as the raw rows, and the total', async () => {
+    const want = new Set(await expected('ibisbill'));
+    const { ids, totals } = await allPages('search=ibisbill&sort=birder', 4);
+    expect(new Set(ids)).toEqual(want);
+    expect(ids).toHaveLength(want.size);
+    expect(totals).toEqual([want.size]);
+  });
+
+  it('a term matching only names the list does not show answers an empty page and 0', async () => {
+    expect((await resolveSearch(t.ctx.database.db, 'entries', 'like wader')).months).toEqual([]);
+    expect(await entriesPage('search=like%20wader&limit=20')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('follows a review: an Ibisbill approved today is on the first page and in the total', async () => {
+    const { rows } = (await t.ctx.database.db.execute(sql`
+      update entries set approval = 'approved'
+      where id = (select e.id from entries e join checklists c on c.id = e.checklist_id
+                  where e.bird_name = 'Ibisbill' and e.approval = 'pending' and c.status = 'submitted'
+                  order by c.selected_date desc limit 1)
+      returning id`)) as unknown as { rows: { id: string }[] };
+    const approved = rows[0]?.id;
+    expect(approved).toEqual(expect.any(String));
+    const first = await entriesPage('search=ibisbill&limit=2');
+    expect(first.ids[0]).toBe(approved);
+    expect(first.total).toBe((await expected('ibisbill')).length);
+  });
+});
+
+describe('searchDateRange', () => {
+  const months: MonthCount[] = [
+    { month: '2024-12-01', entries: 2 },
+    { month: '2024-06-01', entries: 5 },
+    { month: '2023-01-01', entries: 1 },
+  ];
+
+  it('newest first: from the month where the page is complete, until the month after the newest', () => {
+    expect(searchDateRange(months, 'newest', 2, false)).toEqual({ from: '2024-12-01', until: '2025-01-01' });
+    expect(searchDateRange(months, 'newest', 3, false)).toEqual({ from: '2024-06-01', until: '2025-01-01' });
+    expect(searchDateRange(months, 'newest', 99, false)).toEqual({ from: '2023-01-01', until: '2025-01-01' });
+  });
+
+  it('oldest first: from the oldest month, until the month after the page is complete', () => {
+    expect(searchDateRange(months, 'oldest', 1, false)).toEqual({ from: '2023-01-01', until: '2023-02-01' });
+    expect(searchDateRange(months, 'oldest', 6, false)).toEqual({ from: '2023-01-01', until: '2024-07-01' });
+  });
+
+  it('with other filters or another order, only the months holding matches', () => {
+    const all = { from: '2023-01-01', until: '2025-01-01' };
+    expect(searchDateRange(months, 'newest', 2, true)).toEqual(all);
+    expect(searchDateRange(months, 'oldest', 1, true)).toEqual(all);
+    expect(searchDateRange(months, 'other', 1, false)).toEqual(all);
+  });
+
+  it('no months: nothing matches', () => {
+    expect(searchDateRange([], 'newest', 20, false)).toBeNull();
+  });
+});
