@@ -42,6 +42,8 @@ export function consoleCalls(s: CallSamples): ConsoleCall[] {
       : []),
     { name: 'entries, dzongkhag filter', path: '/api/v1/entries?limit=20&dzongkhag=Paro', kind: 'list' },
     { name: "entries, search 'raven'", path: '/api/v1/entries?limit=20&search=raven', kind: 'analytics' },
+    // Eight names, ~100,000 entries at 2 M: a broad search (more than NARROW_SEARCH matches), walked in date order.
+    { name: "entries, search 'heron'", path: '/api/v1/entries?limit=20&search=heron', kind: 'analytics' },
     { name: 'checklists, first page', path: '/api/v1/checklists?limit=20', kind: 'list' },
     { name: 'checklists, pending only', path: '/api/v1/checklists?limit=20&pending=true', kind: 'list' },
     {
