@@ -110,9 +110,13 @@ export async function listTotals(
     const all = await repo.listTotals(db, list);
     return { all, found: all };
   }
-  const searched = want.checklists ? undefined : await fromSearchMonths(db, list, f);
-  if (searched !== undefined) return { all: await repo.listTotals(db, list), found: { entries: searched } };
-  const [all, summary] = await Promise.all([repo.listTotals(db, list), fromSummaries(db, list, f)]);
+  // At most one of the two summaries applies: fromSearchMonths to a search, fromSummaries to no search.
+  const [all, searched, summary] = await Promise.all([
+    repo.listTotals(db, list),
+    want.checklists ? undefined : fromSearchMonths(db, list, f),
+    fromSummaries(db, list, f),
+  ]);
+  if (searched !== undefined) return { all, found: { entries: searched } };
   if (summary) return { all, found: summary };
   const [checklists, entries] = await Promise.all([
     want.checklists ? repo.countFound(db, list, f) : undefined,
