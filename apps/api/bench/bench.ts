@@ -386,12 +386,15 @@ const peakRssMB = apiRss();
 
 // The upload's checklists go again (and the tables are vacuumed) before Lighthouse: the console is measured on the
 // database the bench seeded (its dashboard showed the upload's 20,000 checklists of one day), and the next run
-// measures the same database too.
+// measures the same database too. The API stops meanwhile: only one process may open an embedded database's folder
+// (two at once broke PGlite's files in session 11's bench), and it starts again for Lighthouse.
 if (upload) {
+  await stopApi();
   const { ctx } = await bootstrap(loadEnv({ ...baseEnv, STATEMENT_TIMEOUT_MS: '0' }), createLogger('silent'));
   const removed = await removeBenchUploads(ctx.database.db);
   log(`removed the upload's ${removed.toLocaleString('en')} checklists`);
   await ctx.database.close();
+  ({ base, child: api, stop: stopApi } = await startApi(built ? 'dist/server.js' : 'bench/server-timed.ts', apiEnv));
 }
 
 // 6. The console's Lighthouse scores: the built console served as `npm start` serves it, against this API;

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { EmbeddedPglite } from './pglite-worker';
 import * as schema from './schema';
 
@@ -73,6 +74,8 @@ export async function openDatabase(opts: {
    * statement is stopped with SQLSTATE 57014, which the API answers 503. Migrations are exempt.
    */
   statementTimeoutMs?: number;
+  /** How long to wait for another process's hold on the embedded folder to end or go stale (ms; default 12 s). */
+  lockWaitMs?: number;
 }): Promise<Database> {
   const limit = opts.statementTimeoutMs ?? 0;
   if (opts.databaseUrl) {
@@ -113,8 +116,13 @@ export async function openDatabase(opts: {
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await EmbeddedPglite.create({ dataDir, statementTimeoutMs: limit });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const release = inMemory ? async () => {} : await lockFolder(dataDir, opts.lockWaitMs ?? 12_000);
+  const client = await EmbeddedPglite.create({ dataDir, statementTimeoutMs: limit }).catch(async (err) => {
+    await release();
+    throw err;
+  });
   // EmbeddedPglite offers the part of PGlite's interface drizzle and the API use (query, exec, transaction).
   const asPglite = client as unknown as PGlite;
   const db = drizzlePglite(asPglite, { schema }) as unknown as Db;
@@ -141,8 +149,41 @@ export async function openDatabase(opts: {
       );
       for (const { name } of rows) await client.exec(`analyze ${name}`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await release();
+    },
   };
+}
+
+/**
+ * Holds the embedded database's folder for this process. Only one process may open it: two at once (an API and a
+ * script such as seed:synthetic, or a second API) write its files over each other, past what PostgreSQL's crash
+ * recovery can repair (seen in the bench: the folder would not open again). proper-lockfile keeps a `<folder>.lock`
+ * directory whose time the holder refreshes; a holder that died leaves it to go stale in 10 s, which a new start waits
+ * out (`waitMs`). A lock found lost while open stops the process, rather than let two write at once.
+ */
+async function lockFolder(dir: string, waitMs: number): Promise<() => Promise<void>> {
+  const tries = Math.ceil(waitMs / 1000);
+  try {
+    return await lockfile.lock(dir, {
+      stale: 10_000,
+      realpath: false,
+      retries: tries > 0 ? { retries: tries, factor: 1, minTimeout: 1000, maxTimeout: 1000 } : 0,
+      onCompromised: (err) => {
+        throw new Error(`Lost the hold on the embedded database in ${dir} (${err.message}); stopping.`);
+      },
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ELOCKED') throw err;
+    throw Object.assign(
+      new Error(
+        `The embedded database in ${dir} is open in another process (an API, or a script such as seed:synthetic or ` +
+          'import:legacy). Stop that process first; to run several processes on one database, use PostgreSQL (DATABASE_URL).',
+      ),
+      { code: 'DATABASE_IN_USE' },
+    );
+  }
 }
 
 async function ping(db: Db): Promise<boolean> {
