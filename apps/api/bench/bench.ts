@@ -394,7 +394,11 @@ if (upload) {
   const removed = await removeBenchUploads(ctx.database.db);
   log(`removed the upload's ${removed.toLocaleString('en')} checklists`);
   await ctx.database.close();
-  ({ base, child: api, stop: stopApi } = await startApi(built ? 'dist/server.js' : 'bench/server-timed.ts', apiEnv));
+  ({
+    base,
+    child: api,
+    stop: stopApi,
+  } = await startApi(built ? 'dist/server.js' : 'bench/server-timed.ts', apiEnv));
 }
 
 // 6. The console's Lighthouse scores: the built console served as `npm start` serves it, against this API;
