@@ -12,6 +12,16 @@ export const monthKey = ({ year, month }: Month): string => `${year}-${String(mo
 export const previousMonth = ({ year, month }: Month): Month =>
   month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
 
+/** The month after; December's is January of the year after. */
+export const nextMonth = ({ year, month }: Month): Month =>
+  month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+
+/** A summary table's month key ('YYYY-MM-01') read back as a Month. */
+export const monthOfKey = (key: string): Month => ({
+  year: Number(key.slice(0, 4)),
+  month: Number(key.slice(5, 7)),
+});
+
 /** The month asked for, or the current one (UTC) where the query leaves it out. */
 export function resolveMonth(q: { year?: number; month?: number }, now = new Date()): Month {
   return { year: q.year ?? now.getUTCFullYear(), month: q.month ?? now.getUTCMonth() + 1 };

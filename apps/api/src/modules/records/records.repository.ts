@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
-import { checklistsAfter, entriesAfter, type PageCursor } from './records.cursor';
+import { checklistsAfter, entriesAfter, hasCursors, type PageCursor } from './records.cursor';
 import type { ShownEntry } from './records.mapper';
 import { checklistOrder, holdsPending, pendingCount, pendingEntry } from './records.queue';
 import {
@@ -168,14 +168,9 @@ export const hasChecklistFilters = (f: RecordsFilter) =>
 function searchedDates(f: RecordsFilter, need: number | undefined): SQL | undefined {
   const months = f.pending ? undefined : f.resolved?.months;
   if (!months) return undefined;
-  const order =
-    need === undefined
-      ? 'other'
-      : !f.sort || f.sort === '-date'
-        ? 'newest'
-        : f.sort === 'date'
-          ? 'oldest'
-          : 'other';
+  const sort = f.sort ?? '-date';
+  // After a cursor, or in a name order, only the months holding matches bound the walk.
+  const order = need !== undefined && hasCursors(sort) ? (sort === '-date' ? 'newest' : 'oldest') : 'other';
   const range = searchDateRange(months, order, need ?? 0, hasChecklistFilters(f));
   if (!range) return sql`false`;
   return and(gte(checklists.selectedDate, range.from), lt(checklists.selectedDate, range.until));

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { checklists, entries, statsBirdNames, statsListValues, statsSpeciesMonth } from '../../db/schema';
+import { monthKey, monthOfKey, nextMonth } from '../insight/period';
 
 /*
  * The bird-or-birder search of the console lists. Bird names repeat: 2 M entries carry under a thousand
@@ -93,11 +94,8 @@ async function monthsOf(db: Executor, names: string[]): Promise<MonthCount[]> {
     .orderBy(desc(m.month));
 }
 
-/** The first day of the month after this one ('2024-12-01' → '2025-01-01'). */
-function nextMonth(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`;
-}
+/** The key of the month after this one ('2024-12-01' → '2025-01-01'). */
+const monthAfter = (key: string) => monthKey(nextMonth(monthOfKey(key)));
 
 /**
  * The dates between which a page of the entries list's search lies, from its matches per month (`months`, newest
@@ -114,14 +112,14 @@ export function searchDateRange(
   const newest = months[0];
   const oldest = months.at(-1);
   if (!newest || !oldest) return null;
-  const range = { from: oldest.month, until: nextMonth(newest.month) };
+  const range = { from: oldest.month, until: monthAfter(newest.month) };
   if (order === 'other' || otherFilters) return range;
   const walk = order === 'newest' ? months : [...months].reverse();
   let seen = 0;
   for (const { month, entries: n } of walk) {
     seen += n;
     if (seen >= need)
-      return order === 'newest' ? { ...range, from: month } : { ...range, until: nextMonth(month) };
+      return order === 'newest' ? { ...range, from: month } : { ...range, until: monthAfter(month) };
   }
   return range;
 }
