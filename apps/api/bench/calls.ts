@@ -44,6 +44,11 @@ export function consoleCalls(s: CallSamples): ConsoleCall[] {
     { name: "entries, search 'raven'", path: '/api/v1/entries?limit=20&search=raven', kind: 'analytics' },
     // Eight names, ~100,000 entries at 2 M: a broad search (more than NARROW_SEARCH matches), walked in date order.
     { name: "entries, search 'heron'", path: '/api/v1/entries?limit=20&search=heron', kind: 'analytics' },
+    // Three letters matching ~100 birders ('Sonam …') and some names: the total is the birds' and birders' summaries
+    // less their overlap, counted (records.totals.ts overlapWays).
+    { name: "entries, search 'son'", path: '/api/v1/entries?limit=20&search=son', kind: 'analytics' },
+    // One letter: most names and most birders match (40 s before session 13).
+    { name: "entries, search 'a'", path: '/api/v1/entries?limit=20&search=a', kind: 'analytics' },
     { name: 'checklists, first page', path: '/api/v1/checklists?limit=20', kind: 'list' },
     { name: 'checklists, pending only', path: '/api/v1/checklists?limit=20&pending=true', kind: 'list' },
     {
@@ -57,6 +62,7 @@ export function consoleCalls(s: CallSamples): ConsoleCall[] {
       path: '/api/v1/checklists?limit=20&search=raven',
       kind: 'analytics',
     },
+    { name: "checklists, search 'son'", path: '/api/v1/checklists?limit=20&search=son', kind: 'analytics' },
     { name: 'new species, first page', path: '/api/v1/newspecies?limit=20', kind: 'list' },
     { name: 'checklist details', path: `/api/v1/checklists/${s.checklistId}`, kind: 'list' },
     {

@@ -1,7 +1,14 @@
-import { EntriesListResponseSchema } from '@jarog/contracts';
+import { ChecklistsListResponseSchema, EntriesListResponseSchema } from '@jarog/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MonthCount, resolveSearch, searchDateRange } from '../src/modules/records/records.search';
+import { recordsRepository } from '../src/modules/records/records.repository';
+import {
+  type MonthCount,
+  NARROW_SEARCH,
+  resolveSearch,
+  searchDateRange,
+} from '../src/modules/records/records.search';
+import { overlapWays } from '../src/modules/records/records.totals';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { seedChecklist } from './records-fixtures';
@@ -115,9 +122,10 @@ describe('the entries list searched by bird, bounded by its months', () => {
     expect((await resolveSearch(t.ctx.database.db, 'checklists', 'ibisbill')).months).toBeUndefined();
   });
 
-  it('gives no months when a birder matches (their other birds match too)', async () => {
+  it('does not bound the walk by the months when a birder matches (their other birds match too)', async () => {
     const resolved = await resolveSearch(t.ctx.database.db, 'entries', 'raven');
-    expect(resolved.months).toBeUndefined();
+    expect(resolved.observers).toEqual(['ravenna lhamo']);
+    expect(resolved.birderEntries).toBe(1);
     const want = await expected('raven');
     const { ids, totals } = await allPages('search=raven', 7);
     expect(ids).toEqual(want);
@@ -169,6 +177,63 @@ describe('the entries list searched by bird, bounded by its months', () => {
     const first = await entriesPage('search=ibisbill&limit=2');
     expect(first.ids[0]).toBe(approved);
     expect(first.total).toBe((await expected('ibisbill')).length);
+  });
+});
+
+describe('a search matching birds and birders, any length of term', () => {
+  /** The entries list's entries whose bird and birder both hold the term, from the raw rows. */
+  async function rawOverlap(term: string) {
+    const like = `%${term}%`;
+    const { rows } = (await t.ctx.database.db.execute(sql`
+      select count(*)::int n from entries e join checklists c on c.id = e.checklist_id
+      where c.status = 'submitted' and e.approval = 'approved' and not e.is_new_species
+        and lower(e.bird_name) like ${like} and lower(c.observer_name) like ${like}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return rows[0]?.n;
+  }
+
+  // 'a' and 'e' match most names and most birders; 'ra' and 'old' one side mostly; 'x' nothing.
+  for (const term of ['a', 'e', 'r', 'ra', 'old', 'karma', 'pema', 'l', 'duck', 'x']) {
+    it(`'${term}': every page and the total as the raw rows give them, and all four ways to count the overlap agree`, async () => {
+      const want = await expected(term);
+      for (const limit of [3, 20]) {
+        const { ids, totals } = await allPages(`search=${term}`, limit);
+        expect(ids, `limit ${limit}`).toEqual(want);
+        expect(totals, `limit ${limit}`).toEqual([want.length]);
+      }
+      const resolved = await resolveSearch(t.ctx.database.db, 'entries', term);
+      const byBird = (resolved.months ?? []).reduce((n, m) => n + m.entries, 0);
+      const overlap = await rawOverlap(term);
+      for (const way of await overlapWays(t.ctx.database.db, resolved, byBird)) {
+        expect(await way.count(), way.name).toBe(overlap);
+      }
+      expect(byBird + resolved.birderEntries - (overlap ?? 0)).toBe(want.length);
+      // As a broad search (over NARROW_SEARCH matches at national scale): walked in list order and counted on
+      // entries joined to their checklists, the birder tested by name on the joined checklist.
+      const broad = { search: term, resolved: { ...resolved, entries: NARROW_SEARCH + 1 } };
+      const db = t.ctx.database.db;
+      const page = await recordsRepository.entriesPage(db, broad, { offset: 0, limit: 500 });
+      expect(page.map((r) => r.entry.id)).toEqual(want);
+      expect(await recordsRepository.countEntries(db, 'entries', broad)).toBe(want.length);
+    });
+  }
+
+  it('the checklists list finds a one-letter term by birder name as by bird', async () => {
+    const { rows } = (await t.ctx.database.db.execute(sql`
+      select count(distinct c.id)::int checklists, count(*)::int entries
+      from entries e join checklists c on c.id = e.checklist_id
+      where c.status = 'submitted' and not e.is_new_species and e.bird_name is not null
+        and (lower(e.bird_name) like '%k%' or lower(c.observer_name) like '%k%')`)) as unknown as {
+      rows: { checklists: number; entries: number }[];
+    };
+    const res = await t.http().get('/api/v1/checklists?search=k&limit=50').set(bearer(admin));
+    expect(res.status).toBe(200);
+    const body = ChecklistsListResponseSchema.parse(res.body);
+    expect(rows[0]?.checklists).toBeGreaterThan(1);
+    expect(body.checklists).toHaveLength(rows[0]?.checklists ?? -1);
+    expect(body.foundTotal).toBe(rows[0]?.checklists);
+    expect(body.checklists.reduce((n, c) => n + c.entries.length, 0)).toBe(rows[0]?.entries);
   });
 });
 

@@ -19,6 +19,7 @@ import type { ShownEntry } from './records.mapper';
 import { checklistOrder, holdsPending, pendingCount, pendingEntry } from './records.queue';
 import {
   amongIds,
+  BROAD_BIRDERS,
   contains,
   isNarrow,
   type ResolvedSearch,
@@ -121,8 +122,20 @@ export function entryWhere(
 ): SQL[] {
   const conditions = listConditions(list, f.pending);
   if (f.search) {
-    const matches = searchedEntries(f.search, f.resolved);
-    conditions.push(scope === 'list' && isNarrow(f.resolved) ? amongIds([matches, ...conditions]) : matches);
+    // The birders' checklists, when an array of them is made, are the list's checklists only.
+    const holds = f.pending ? holdsPending(list) : listHolds(list);
+    if (scope === 'list' && isNarrow(f.resolved)) {
+      conditions.push(amongIds([searchedEntries(f.search, f.resolved, 'alone', holds), ...conditions]));
+    } else {
+      // The entries list alone counts its matches from the summaries (records.totals.ts): its walk tests the birder
+      // on the joined checklist. Other lists count them here, where a BitmapOr over an array of checklists is faster
+      // unless the array is huge.
+      const joined =
+        scope === 'checklists' ||
+        (list === 'entries' && !f.pending && !hasChecklistFilters(f)) ||
+        (f.resolved?.birderChecklists ?? 0) > BROAD_BIRDERS;
+      conditions.push(searchedEntries(f.search, f.resolved, joined ? 'joined' : 'alone', holds));
+    }
   }
   return conditions;
 }
@@ -166,7 +179,8 @@ export const hasChecklistFilters = (f: RecordsFilter) =>
  * offset + limit; undefined after a cursor, where only the months holding matches bound the walk.
  */
 function searchedDates(f: RecordsFilter, need: number | undefined): SQL | undefined {
-  const months = f.pending ? undefined : f.resolved?.months;
+  // A matching birder's entries lie in any month.
+  const months = f.pending || f.resolved?.birderEntries ? undefined : f.resolved?.months;
   if (!months) return undefined;
   const sort = f.sort ?? '-date';
   // After a cursor, or in a name order, only the months holding matches bound the walk.

@@ -46,6 +46,16 @@ export interface ResolvedSearch {
   /** At most how many entries of the list match: those bearing the names (in any list), plus the list's entries of matching birders. */
   entries: number;
   /**
+   * The birders' names the term matches, lower-cased: the observer values of every list (stats_list_values), so
+   * every checklist that any list shows is matched by name (checklists_status_observer_idx) instead of a substring
+   * scan, which a term under three letters cannot take through the trigram index.
+   */
+  observers: string[];
+  /** The list's entries on checklists of those birders (stats_list_values: exact). */
+  birderEntries: number;
+  /** The list's checklists of those birders (stats_list_values: exact). */
+  birderChecklists: number;
+  /**
    * The entries list only, and only when no birder's name matches: its matching entries per month, newest first
    * (stats_species_month counts exactly that list's entries: approved, named, on submitted checklists). Months
    * without a match are left out; no months means no matches.
@@ -63,23 +73,33 @@ export const NARROW_SEARCH = 20_000;
 export async function resolveSearch(db: Executor, list: string, term: string): Promise<ResolvedSearch> {
   const b = statsBirdNames;
   const v = statsListValues;
-  const [birds, [birders]] = await Promise.all([
+  const [birds, observers, [birders]] = await Promise.all([
     db
       .select({ name: b.birdName, entries: b.entries })
       .from(b)
       .where(and(gt(b.entries, 0), nameMatches(term, sql`${b.birdName}`))),
     db
-      .select({ entries: sql<number>`coalesce(sum(${v.entries}), 0)`.mapWith(Number) })
+      .selectDistinct({ name: sql<string>`lower(${v.value})` })
+      .from(v)
+      .where(and(eq(v.kind, 'observer'), gt(v.checklists, 0), contains(sql`${v.value}`, term))),
+    db
+      .select({
+        entries: sql<number>`coalesce(sum(${v.entries}), 0)`.mapWith(Number),
+        checklists: sql<number>`coalesce(sum(${v.checklists}), 0)`.mapWith(Number),
+      })
       .from(v)
       .where(and(eq(v.list, list), eq(v.kind, 'observer'), contains(sql`${v.value}`, term))),
   ]);
   const names = birds.map((r) => r.name);
   const birderEntries = birders?.entries ?? 0;
-  const byMonth = list === 'entries' && birderEntries === 0;
   return {
     names,
+    observers: observers.map((r) => r.name),
     entries: birds.reduce((n, r) => n + r.entries, 0) + birderEntries,
-    ...(byMonth ? { months: names.length > 0 ? await monthsOf(db, names) : [] } : {}),
+    birderEntries,
+    birderChecklists: birders?.checklists ?? 0,
+    // The entries list's matches by bird per month: its page's dates when no birder matches, its total always.
+    ...(list === 'entries' ? { months: names.length > 0 ? await monthsOf(db, names) : [] } : {}),
   };
 }
 
@@ -132,18 +152,44 @@ export function birdMatches(term: string, resolved?: ResolvedSearch): SQL {
     where ${statsBirdNames.entries} > 0 and ${nameMatches(term, name)}))`;
 }
 
-/** The checklist's birder matches (the trigram index on lower(observer_name)). */
-export const birderMatches = (term: string) => contains(checklists.observerName, term);
+/**
+ * The checklist's birder matches: by the names looked up beforehand (checklists_status_observer_idx), else as a
+ * substring (the trigram index on lower(observer_name), for terms of three letters or more).
+ */
+export const birderMatches = (term: string, resolved?: ResolvedSearch) =>
+  resolved
+    ? inArray(sql`lower(${checklists.observerName})`, resolved.observers)
+    : contains(checklists.observerName, term);
 
 /**
- * Entries whose bird or birder matches. The birders' checklists are an array computed once, so the OR is a
- * BitmapOr of two index lookups on entries (by name, by checklist); an OR across the two tables scanned
- * every entry.
+ * Entries whose bird or birder matches. `alone` (the entries table by itself, a narrow search's ids): the
+ * birders' checklists are an array computed once, so the OR is a BitmapOr of two index lookups on entries (by
+ * name, by checklist). `joined` (entries joined to their checklists, walked in list order or counted): the
+ * birder is tested on the joined checklist, by name. An array of a broad search's checklists was searched
+ * linearly for every entry: 40 s for the term 'a' at 2 M entries. `holds`: the array keeps only the checklists
+ * holding an entry of the list (so its length is the list's birderChecklists).
  */
-export function searchedEntries(term: string, resolved?: ResolvedSearch): SQL {
+export function searchedEntries(
+  term: string,
+  resolved: ResolvedSearch | undefined,
+  rows: 'alone' | 'joined',
+  holds?: SQL,
+): SQL {
+  if (rows === 'joined' && resolved)
+    return sql`(${birdMatches(term, resolved)} or ${birderMatches(term, resolved)})`;
+  const birders = resolved
+    ? and(eq(checklists.status, 'submitted'), birderMatches(term, resolved), holds)
+    : birderMatches(term);
   return sql`(${birdMatches(term, resolved)} or ${entries.checklistId} = any(array(
-    select ${checklists.id} from ${checklists} where ${birderMatches(term)})))`;
+    select ${checklists.id} from ${checklists} where ${birders})))`;
 }
+
+/**
+ * Over this many checklists, a search's birders are tested on each entry's joined checklist, not as an array of
+ * their checklists: an array of 180,000 (the term 'a' at 2 M entries) was searched linearly for every entry of a
+ * lossy bitmap, 40 s. Under it, the array keeps the OR a BitmapOr of two index lookups, which counts faster.
+ */
+export const BROAD_BIRDERS = 50_000;
 
 /** True when the search is known to match few enough entries to fetch them all and sort them. */
 export const isNarrow = (resolved?: ResolvedSearch) =>
@@ -172,5 +218,5 @@ export function searchedChecklists(
   const birdHalf = isNarrow(resolved)
     ? sql`${checklists.id} = any(array(select ${entries.checklistId} from ${entries} where ${birds}))`
     : sql`exists (select 1 from ${entries} where ${entries.checklistId} = ${checklists.id} and ${birds})`;
-  return sql`(${birdHalf} or (${birderMatches(term)} and ${holds}))`;
+  return sql`(${birdHalf} or (${birderMatches(term, resolved)} and ${holds}))`;
 }

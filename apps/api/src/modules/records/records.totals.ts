@@ -1,16 +1,25 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { statsListValues, statsPendingDzongkhag, statsSpeciesPlaceMonth } from '../../db/schema';
+import {
+  checklists,
+  entries,
+  statsBirdNames,
+  statsListValues,
+  statsPendingDzongkhag,
+  statsSpeciesPlaceMonth,
+} from '../../db/schema';
 import { queueKey } from './records.queue';
 import {
+  checklistWhere,
   dzongkhagMatch,
+  entryWhere,
   hasChecklistFilters,
   placeWhere,
   type RecordsFilter,
   type RecordsList,
   recordsRepository as repo,
 } from './records.repository';
-import { contains } from './records.search';
+import { contains, type ResolvedSearch } from './records.search';
 
 type Executor = Db | Tx;
 export interface Totals {
@@ -73,9 +82,13 @@ async function fromSearchMonths(
   list: RecordsList,
   f: RecordsFilter,
 ): Promise<number | undefined> {
-  const months = f.resolved?.months;
-  if (list !== 'entries' || f.pending || !months || f.birder || f.date) return undefined;
-  if (!hasChecklistFilters(f)) return months.reduce((n, m) => n + m.entries, 0);
+  const resolved = f.resolved;
+  const months = resolved?.months;
+  if (list !== 'entries' || f.pending || !resolved || !months || f.birder || f.date) return undefined;
+  const byBird = months.reduce((n, m) => n + m.entries, 0);
+  if (resolved.birderEntries > 0)
+    return hasChecklistFilters(f) ? undefined : birdOrBirder(db, resolved, byBird);
+  if (!hasChecklistFilters(f)) return byBird;
   const names = f.resolved?.names ?? [];
   if (names.length === 0) return 0;
   const p = statsSpeciesPlaceMonth;
@@ -93,6 +106,89 @@ async function fromSearchMonths(
       ),
     );
   return row?.entries ?? 0;
+}
+
+/** One way to count the overlap of the bird and birder matches, and the most entries it reads. */
+export interface OverlapWay {
+  name: string;
+  reads: number;
+  count: () => Promise<number>;
+}
+
+/**
+ * The four ways to count the entries list's entries whose bird and birder both match (A and B), with no other
+ * filter: on A and B themselves, or on their complements (the names and birders the term does not match; every
+ * entry of the list bears a name of stats_bird_names and a birder of stats_list_values), e.g.
+ * A and B = B - (not A and B). Each reads at most the smaller of its two sets, whose sizes the summaries give.
+ */
+export async function overlapWays(db: Executor, r: ResolvedSearch, byBird: number): Promise<OverlapWay[]> {
+  const b = statsBirdNames;
+  const v = statsListValues;
+  const [all, otherNames, otherBirders] = await Promise.all([
+    repo.listTotals(db, 'entries'),
+    db
+      .select({ name: b.birdName })
+      .from(b)
+      .where(and(gt(b.entries, 0), notInArray(b.birdName, r.names))),
+    db
+      .selectDistinct({ name: sql<string>`lower(${v.value})` })
+      .from(v)
+      .where(
+        and(eq(v.kind, 'observer'), gt(v.checklists, 0), notInArray(sql`lower(${v.value})`, r.observers)),
+      ),
+  ]);
+  const n = all.entries;
+  const byBirder = r.birderEntries;
+  const notNames = otherNames.map((x) => x.name);
+  const notBirders = otherBirders.map((x) => x.name);
+  const overlap = (names: string[], birders: string[]) => countOverlap(db, names, birders);
+  return [
+    { name: 'A and B', reads: Math.min(byBird, byBirder), count: () => overlap(r.names, r.observers) },
+    {
+      name: 'B - (not A and B)',
+      reads: Math.min(n - byBird, byBirder),
+      count: async () => byBirder - (await overlap(notNames, r.observers)),
+    },
+    {
+      name: 'A - (A and not B)',
+      reads: Math.min(byBird, n - byBirder),
+      count: async () => byBird - (await overlap(r.names, notBirders)),
+    },
+    {
+      name: 'A + B - n + (not A and not B)',
+      reads: Math.min(n - byBird, n - byBirder),
+      count: async () => byBird + byBirder - n + (await overlap(notNames, notBirders)),
+    },
+  ];
+}
+
+/**
+ * The entries list's entries whose bird or birder matches, with no other filter: A + B - (A and B). A (by bird,
+ * `byBird`) and B (by birder) come from the summaries; only the overlap is counted, the cheapest way (overlapWays).
+ * So a term matching most names and most birders ('a') counts the few entries matching neither, never the list.
+ */
+async function birdOrBirder(db: Executor, r: ResolvedSearch, byBird: number): Promise<number> {
+  const ways = await overlapWays(db, r, byBird);
+  const cheapest = ways.reduce((best, way) => (way.reads < best.reads ? way : best));
+  return byBird + r.birderEntries - (await cheapest.count());
+}
+
+/** The entries list's entries bearing one of these names on a checklist of one of these birders (lower-cased). */
+async function countOverlap(db: Executor, names: string[], birders: string[]): Promise<number> {
+  if (names.length === 0 || birders.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(entries)
+    .innerJoin(checklists, eq(entries.checklistId, checklists.id))
+    .where(
+      and(
+        ...checklistWhere({}),
+        ...entryWhere('entries', {}),
+        inArray(entries.birdName, names),
+        inArray(sql`lower(${checklists.observerName})`, birders),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /**
