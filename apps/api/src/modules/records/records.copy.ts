@@ -125,7 +125,7 @@ const LIST_ORDER = sql.raw(
  */
 function exportSelect(list: RecordsList, f: RecordsFilter, ids?: string[]): SQL {
   const checklistPart = sql`select ${checklists.id} as "c_id", ${checklists.selectedDate} as "c_date",
-      ${checklists.selectedTime} as "c_time", ${f.search ? birderMatches(f.search) : sql`false`} as "c_birder",
+      ${checklists.selectedTime} as "c_time", ${f.search ? birderMatches(f.search, f.resolved) : sql`false`} as "c_birder",
       ${sql.join(
         CHECKLIST_CELLS.map(([name, value]) => sql`${value} as ${col(name)}`),
         sql`, `,

@@ -56,9 +56,9 @@ export interface ResolvedSearch {
   /** The list's checklists of those birders (stats_list_values: exact). */
   birderChecklists: number;
   /**
-   * The entries list only, and only when no birder's name matches: its matching entries per month, newest first
-   * (stats_species_month counts exactly that list's entries: approved, named, on submitted checklists). Months
-   * without a match are left out; no months means no matches.
+   * The entries list only: its entries bearing the names per month, newest first (stats_species_month counts exactly
+   * that list's entries: approved, named, on submitted checklists). Months without a match are left out. They bound
+   * the page's walk when no birder's name matches, and give the total's bird half (records.totals.ts).
    */
   months?: MonthCount[];
 }

@@ -89,7 +89,7 @@ async function fromSearchMonths(
   if (resolved.birderEntries > 0)
     return hasChecklistFilters(f) ? undefined : birdOrBirder(db, resolved, byBird);
   if (!hasChecklistFilters(f)) return byBird;
-  const names = f.resolved?.names ?? [];
+  const names = resolved.names;
   if (names.length === 0) return 0;
   const p = statsSpeciesPlaceMonth;
   const [row] = await db
