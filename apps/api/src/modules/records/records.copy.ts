@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { checklists, entries } from '../../db/schema';
 import { RECORDS_CSV_HEADER } from './records.csv';
 import { checklistsAfter } from './records.cursor';
+import { resolveFilters } from './records.filters';
 import {
   CHECKLIST_ORDER,
   type ChecklistCursor,
@@ -17,7 +18,7 @@ import {
   type RecordsFilter,
   type RecordsList,
 } from './records.repository';
-import { birderMatches, birdMatches, resolveSearch } from './records.search';
+import { birderMatches, birdMatches } from './records.search';
 
 /*
  * The whole-list CSV exports at COPY speed: PostgreSQL writes the CSV itself (`COPY (SELECT …) TO
@@ -186,16 +187,8 @@ export function copyRecordsCsv(
   return Readable.from(pgliteCopy(database, list, f, bom, batchChecklists));
 }
 
-/**
- * The search looked up once in the summaries, as the list pages do (records.search.ts): a narrow one
- * then picks its entries and checklists by id instead of probing every checklist of the list.
- */
-async function withResolvedSearch(database: Database, list: RecordsList, f: RecordsFilter) {
-  return f.search && !f.resolved ? { ...f, resolved: await resolveSearch(database.db, list, f.search) } : f;
-}
-
 async function* postgresCopy(database: Database, list: RecordsList, query: RecordsFilter, bom: Buffer) {
-  const f = await withResolvedSearch(database, list, query);
+  const f = await resolveFilters(database.db, list, query);
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   let reusable = false;
@@ -252,7 +245,7 @@ async function* pgliteCopy(
   batchChecklists: number,
 ) {
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  const f = await withResolvedSearch(database, list, query);
+  const f = await resolveFilters(database.db, list, query);
   yield bom;
   let after: ChecklistCursor | undefined;
   let header = true;

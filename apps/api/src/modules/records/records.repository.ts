@@ -15,12 +15,13 @@ import {
 } from '../../db/schema';
 import { canonicalDzongkhag } from '../locations/dzongkhags';
 import { checklistsAfter, entriesAfter, hasCursors, type PageCursor } from './records.cursor';
+import type { FilterValues } from './records.filters';
 import type { ShownEntry } from './records.mapper';
 import { checklistOrder, holdsPending, pendingCount, pendingEntry } from './records.queue';
 import {
   amongIds,
-  BROAD_BIRDERS,
   contains,
+  isBroad,
   isNarrow,
   type ResolvedSearch,
   searchDateRange,
@@ -45,6 +46,8 @@ export type RecordsFilter = Partial<
 > & {
   /** The search looked up in the summaries beforehand (records.search.ts); without it the lookup runs inside each query. */
   resolved?: ResolvedSearch;
+  /** The place and birder filters' values looked up beforehand (records.filters.ts); without them they are substrings. */
+  values?: FilterValues;
 };
 /** Where a keyset walk over checklists stopped: the last checklist of the previous batch. */
 export interface ChecklistCursor {
@@ -75,15 +78,30 @@ const CHECKLIST_PLACE: PlaceColumns = {
   village: sql`${checklists.village}`,
 };
 
-/** The place filters (dzongkhag, gewog, village, birding site) on these place columns. */
+/**
+ * The place filters (dzongkhag, gewog, village, birding site) on these place columns: the values they match when
+ * looked up (f.values, records.filters.ts: equality, served by the checklists' place indexes, and a constant
+ * false when nothing matches), else the text itself.
+ */
 export function placeWhere(f: RecordsFilter, place: PlaceColumns = CHECKLIST_PLACE): SQL[] {
   const site = f.birding_site;
+  const known = f.values;
+  const oneOf = (column: SQL, values: string[] | undefined, text: () => SQL) =>
+    values ? inArray(column, values) : text();
   const conditions: (SQL | undefined)[] = [
-    f.dzongkhag ? dzongkhagMatch(f.dzongkhag, place.dzongkhag) : undefined,
-    f.gewog ? contains(place.gewog, f.gewog) : undefined,
-    f.village ? contains(place.village, f.village) : undefined,
+    f.dzongkhag
+      ? oneOf(place.dzongkhag, known?.dzongkhag, () => dzongkhagMatch(f.dzongkhag ?? '', place.dzongkhag))
+      : undefined,
+    f.gewog ? oneOf(place.gewog, known?.gewog, () => contains(place.gewog, f.gewog ?? '')) : undefined,
+    f.village
+      ? oneOf(place.village, known?.village, () => contains(place.village, f.village ?? ''))
+      : undefined,
     site
-      ? or(dzongkhagMatch(site, place.dzongkhag), contains(place.gewog, site), contains(place.village, site))
+      ? or(
+          oneOf(place.dzongkhag, known?.site?.dzongkhag, () => dzongkhagMatch(site, place.dzongkhag)),
+          oneOf(place.gewog, known?.site?.gewog, () => contains(place.gewog, site)),
+          oneOf(place.village, known?.site?.village, () => contains(place.village, site)),
+        )
       : undefined,
   ];
   return conditions.filter((c): c is SQL => c !== undefined);
@@ -91,9 +109,14 @@ export function placeWhere(f: RecordsFilter, place: PlaceColumns = CHECKLIST_PLA
 
 /** Conditions on the checklist itself: submitted, and the place, birder and date filters. */
 export function checklistWhere(f: RecordsFilter): SQL[] {
+  const birders = f.values?.observer;
   const conditions: (SQL | undefined)[] = [
     eq(checklists.status, 'submitted'),
-    f.birder ? contains(checklists.observerName, f.birder) : undefined,
+    f.birder
+      ? birders
+        ? inArray(sql`lower(${checklists.observerName})`, birders)
+        : contains(checklists.observerName, f.birder)
+      : undefined,
     ...placeWhere(f),
     f.date ? eq(checklists.selectedDate, f.date) : undefined,
   ];
@@ -133,7 +156,7 @@ export function entryWhere(
       const joined =
         scope === 'checklists' ||
         (list === 'entries' && !f.pending && !hasChecklistFilters(f)) ||
-        (f.resolved?.birderChecklists ?? 0) > BROAD_BIRDERS;
+        isBroad(f.resolved);
       conditions.push(searchedEntries(f.search, f.resolved, joined ? 'joined' : 'alone', holds));
     }
   }

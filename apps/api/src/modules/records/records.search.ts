@@ -191,6 +191,19 @@ export function searchedEntries(
  */
 export const BROAD_BIRDERS = 50_000;
 
+/**
+ * Over this many entries bearing the matched names (in any list, stats_bird_names), the planner reads the entries
+ * table whole, and an array of the birders' checklists beside it would be searched linearly for every entry: the
+ * checklists list's count for 'er' (700,000 names' entries, 5,800 birders' checklists) took 38 s so. Such a search
+ * tests the birder on the joined checklist too.
+ */
+export const BROAD_NAMES = 100_000;
+
+/** The search's birder half is tested on each entry's joined checklist, not as an array of checklists. */
+export const isBroad = (resolved?: ResolvedSearch) =>
+  resolved !== undefined &&
+  (resolved.birderChecklists > BROAD_BIRDERS || resolved.entries - resolved.birderEntries > BROAD_NAMES);
+
 /** True when the search is known to match few enough entries to fetch them all and sort them. */
 export const isNarrow = (resolved?: ResolvedSearch) =>
   resolved !== undefined && resolved.entries <= NARROW_SEARCH;

@@ -22,6 +22,7 @@ import { addBirderNotices, type NoticeKind } from '../mobile/notices';
 import { recordActivity } from '../notifications/notifications.service';
 import { flagChecklists, setReviewOutcome } from '../review/review.service';
 import { decodeCursor, encodeCursor, hasCursors, type PageCursor } from './records.cursor';
+import { resolveFilters } from './records.filters';
 import {
   type ShownEntry,
   toChecklistDetail,
@@ -36,23 +37,19 @@ import {
   type RecordsList,
   recordsRepository as repo,
 } from './records.repository';
-import { resolveSearch } from './records.search';
 import { listTotals } from './records.totals';
 import { birdKey, resolveSpecies } from './species-link';
 
 type Approval = 'approved' | 'rejected';
 
-/** The query with its search (if any) looked up in the summaries first, so the list's SQL can use exact names. */
-async function withResolvedSearch(ctx: AppContext, list: RecordsList, q: RecordsQuery): Promise<ListQuery> {
-  return q.search ? { ...q, resolved: await resolveSearch(ctx.database.db, list, q.search) } : q;
-}
 type ListQuery = RecordsQuery & RecordsFilter;
 
 /** GET /api/v1/entries: a page of approved, submitted, named entries, newest first. */
 export async function listEntries(ctx: AppContext, query: RecordsQuery): Promise<EntriesListResponse> {
   const db = ctx.database.db;
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, true) : undefined;
-  const q = await withResolvedSearch(ctx, 'entries', query);
+  // The search and the place and birder filters looked up first (records.filters.ts).
+  const q: ListQuery = await resolveFilters(db, 'entries', query);
   const [rows, totals, values] = await Promise.all([
     repo.entriesPage(db, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, 'entries', q, { checklists: false }),
@@ -125,7 +122,7 @@ export async function listChecklists(
 ): Promise<ChecklistsListResponse> {
   const db = ctx.database.db;
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, false) : undefined;
-  const q = await withResolvedSearch(ctx, list, query);
+  const q: ListQuery = await resolveFilters(db, list, query);
   const [rows, totals, values, pending] = await Promise.all([
     repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, list, q, { checklists: true }),
@@ -153,11 +150,12 @@ export async function* exportGroups(
   q: RecordsQuery,
   batchSize = 200,
 ): AsyncGenerator<ChecklistGroup[]> {
+  const f: ListQuery = await resolveFilters(ctx.database.db, list, q);
   let after: ChecklistCursor | undefined;
   for (;;) {
-    const rows = await repo.checklists(ctx.database.db, list, q, { after, limit: batchSize });
+    const rows = await repo.checklists(ctx.database.db, list, f, { after, limit: batchSize });
     if (rows.length === 0) return;
-    yield await withEntries(ctx, list, q, rows);
+    yield await withEntries(ctx, list, f, rows);
     const last = rows[rows.length - 1];
     if (!last || rows.length < batchSize) return;
     after = { date: last.selectedDate, time: last.selectedTime, id: last.id };
@@ -175,11 +173,12 @@ export async function* exportEntries(
   } else if (list === 'entries') {
     yield (await listEntries(ctx, q)).checklists;
   } else {
-    const rows = await repo.checklists(ctx.database.db, list, q, {
+    const f: ListQuery = await resolveFilters(ctx.database.db, list, q);
+    const rows = await repo.checklists(ctx.database.db, list, f, {
       offset: (q.page - 1) * q.limit,
       limit: q.limit,
     });
-    yield (await withEntries(ctx, list, q, rows)).flatMap((g) => g.entries);
+    yield (await withEntries(ctx, list, f, rows)).flatMap((g) => g.entries);
   }
 }
 
