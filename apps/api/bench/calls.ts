@@ -19,6 +19,8 @@ export interface CallSamples {
   year: number;
   /** The cursor of the entries list's page 49 (the keyset walk to page 50). */
   entriesCursor?: string;
+  /** A village of a checklist (one of ~1,400 at 2 M entries: a filter matching few checklists). */
+  village?: string;
 }
 
 export function consoleCalls(s: CallSamples): ConsoleCall[] {
@@ -41,6 +43,18 @@ export function consoleCalls(s: CallSamples): ConsoleCall[] {
         ]
       : []),
     { name: 'entries, dzongkhag filter', path: '/api/v1/entries?limit=20&dzongkhag=Paro', kind: 'list' },
+    // Looked up in the lists' values first (records.filters.ts): one no checklist names answers at once, a rare one
+    // walks its own index (migration 0020). Before session 14 both walked every checklist in date order.
+    { name: 'entries, gewog none has', path: '/api/v1/entries?limit=20&gewog=Nowhere', kind: 'list' },
+    ...(s.village
+      ? [
+          {
+            name: 'entries, village filter',
+            path: `/api/v1/entries?limit=20&village=${encodeURIComponent(s.village)}`,
+            kind: 'list' as const,
+          },
+        ]
+      : []),
     { name: "entries, search 'raven'", path: '/api/v1/entries?limit=20&search=raven', kind: 'analytics' },
     // Eight names, ~100,000 entries at 2 M: a broad search (more than NARROW_SEARCH matches), walked in date order.
     { name: "entries, search 'heron'", path: '/api/v1/entries?limit=20&search=heron', kind: 'analytics' },
@@ -63,6 +77,8 @@ export function consoleCalls(s: CallSamples): ConsoleCall[] {
       kind: 'analytics',
     },
     { name: "checklists, search 'son'", path: '/api/v1/checklists?limit=20&search=son', kind: 'analytics' },
+    // Names matching ~700,000 entries: 38 s before session 14 (an array of the birders' checklists searched linearly).
+    { name: "checklists, search 'er'", path: '/api/v1/checklists?limit=20&search=er', kind: 'analytics' },
     { name: 'new species, first page', path: '/api/v1/newspecies?limit=20', kind: 'list' },
     { name: 'checklist details', path: `/api/v1/checklists/${s.checklistId}`, kind: 'list' },
     {

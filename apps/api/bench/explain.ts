@@ -78,6 +78,8 @@ const calls = consoleCalls({
   birderWord: birder?.name.split(' ')[0]?.toLowerCase() ?? 'sonam',
   year,
   entriesCursor: page49.body?.nextCursor ?? undefined,
+  village: (await first<{ village: string }>(sql`select village from checklists where village <> '' limit 1`))
+    ?.village,
 }).filter((c) => !values.only || new RegExp(values.only, 'i').test(c.name));
 
 const explainer = new pg.Client({ connectionString: url });

@@ -1,6 +1,6 @@
 /**
  * Times one 100,000-row checklist upload in this process, phase by phase (parsing, checking, writing),
- * with the process's peak memory. Prints numbers; asserts nothing.
+ * with the process's peak memory, then deletes what it uploaded. Prints numbers; asserts nothing.
  *   DATABASE_URL=postgres://… pnpm --filter @jarog/api exec tsx bench/upload-phases.ts [--rows 100000]
  */
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { bootstrap } from '../src/bootstrap';
 import { loadEnv } from '../src/config/env';
 import { createLogger } from '../src/lib/logger';
 import { uploadChecklists } from '../src/modules/records/ingest.upload';
-import { checklistWorkbook } from './workbooks';
+import { checklistWorkbook, removeBenchUploads } from './workbooks';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, gen: { type: 'string' } },
@@ -112,4 +112,6 @@ process.stderr.write(
     .map((l) => l.toFixed(1))
     .join(' ')}\n`,
 );
+// As bench.ts does: the next run measures the database it seeded, not this upload's 20,000 checklists too.
+process.stderr.write(`removed ${await removeBenchUploads(ctx.database.db)} uploaded checklists\n`);
 await ctx.database.close();
