@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalDzongkhag } from '../src/modules/locations/dzongkhags';
 import { resolveFilterValues } from '../src/modules/records/records.filters';
+import { recordsRepository } from '../src/modules/records/records.repository';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { parseCsv, type SeedEntry, seedChecklist } from './records-fixtures';
@@ -238,6 +239,19 @@ describe('resolveFilterValues', () => {
         },
       },
     );
+  });
+
+  it('leaves a filter matching more values than it may look up a substring (each value is a bound parameter)', async () => {
+    const many = await resolveFilterValues(db(), { gewog: 'g', village: 'radhi', birding_site: 'a' }, 2);
+    expect(many).toEqual({ village: ['Radhi Pam', 'radhi goenpa'] });
+    expect(many?.gewog).toBeUndefined();
+    expect(many?.site).toBeUndefined();
+    // The list answers the same, the gewog and the site through their substrings, the village by its values.
+    const f = { gewog: 'g', village: 'radhi', birding_site: 'a', values: many };
+    const page = await recordsRepository.entriesPage(db(), f, { offset: 0, limit: 100 });
+    const want = await expected('entries', f, false);
+    expect(want.entries.length).toBeGreaterThan(0);
+    expect(page.map((r) => r.entry.id)).toEqual(want.entries);
   });
 
   it('matches nothing with an empty array, and treats LIKE wildcards as text', async () => {

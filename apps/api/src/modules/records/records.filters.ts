@@ -29,8 +29,18 @@ export interface FilterValues {
  */
 const EVERY_SHOWN_CHECKLIST = ['checklists', 'newspecies'];
 
+/**
+ * At most this many values per filter are looked up; a filter matching more stays a substring. Each value is a
+ * bound parameter (a statement takes at most 65,535), and a list that long is no faster than the substring.
+ */
+export const MAX_FILTER_VALUES = 5_000;
+
 /** The values each place and birder filter matches, in one read of the summary (a few index rows per kind). */
-export async function resolveFilterValues(db: Executor, f: RecordsFilter): Promise<FilterValues | undefined> {
+export async function resolveFilterValues(
+  db: Executor,
+  f: RecordsFilter,
+  most = MAX_FILTER_VALUES,
+): Promise<FilterValues | undefined> {
   const v = statsListValues;
   const asks: SQL[] = [];
   const ask = (filter: string, kind: string, match: (value: SQL) => SQL, value: SQL = sql`${v.value}`) =>
@@ -54,14 +64,23 @@ export async function resolveFilterValues(db: Executor, f: RecordsFilter): Promi
     sql`select distinct filter, value from (${sql.join(asks, sql` union all `)}) x order by 1, 2`,
   )) as unknown as { rows: { filter: string; value: string }[] };
   const of = (filter: string) => result.rows.filter((r) => r.filter === filter).map((r) => r.value);
+  const given = (filter: string, on: unknown) => {
+    const values = on ? of(filter) : [];
+    return on && values.length <= most ? values : undefined;
+  };
+  const [siteDzongkhag, siteGewog, siteVillage] = ['dzongkhag', 'gewog', 'village'].map((kind) =>
+    given(`site.${kind}`, site),
+  );
   return {
-    ...(dzongkhag ? { dzongkhag: of('dzongkhag') } : {}),
-    ...(gewog ? { gewog: of('gewog') } : {}),
-    ...(village ? { village: of('village') } : {}),
-    ...(birder ? { observer: of('observer') } : {}),
-    ...(site
-      ? { site: { dzongkhag: of('site.dzongkhag'), gewog: of('site.gewog'), village: of('site.village') } }
-      : {}),
+    dzongkhag: given('dzongkhag', dzongkhag),
+    gewog: given('gewog', gewog),
+    village: given('village', village),
+    observer: given('observer', birder),
+    // A birding site is looked up only when all three of its places are.
+    site:
+      siteDzongkhag && siteGewog && siteVillage
+        ? { dzongkhag: siteDzongkhag, gewog: siteGewog, village: siteVillage }
+        : undefined,
   };
 }
 
