@@ -182,7 +182,11 @@ async function sameRequests(
     wall.push(r.ms);
     server.push(r.server);
   }
-  const median = (xs: number[]) => pct(xs.sort((a, b) => a - b), 0.5);
+  const median = (xs: number[]) =>
+    pct(
+      xs.sort((a, b) => a - b),
+      0.5,
+    );
   return { sql: median(sql), wall: median(wall), server: median(server) };
 }
 /**
