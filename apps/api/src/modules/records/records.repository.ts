@@ -151,8 +151,9 @@ export function entryWhere(
       conditions.push(amongIds([searchedEntries(f.search, f.resolved, 'alone', holds), ...conditions]));
     } else {
       // The entries list alone counts its matches from the summaries (records.totals.ts): its walk tests the birder
-      // on the joined checklist. Other lists count them here, where a BitmapOr over an array of checklists is faster
-      // unless the array is huge.
+      // on the joined checklist. Other lists test it here as an array of checklists (a BitmapOr beside the names'
+      // lookup), unless the search is broad (isBroad): beside a read of the whole table the array is searched
+      // linearly for every entry.
       const joined =
         scope === 'checklists' ||
         (list === 'entries' && !f.pending && !hasChecklistFilters(f)) ||

@@ -115,7 +115,7 @@ async function fromSearchMonths(
  * entries are read from entries_bird_name_idx alone (it carries approval and is_new_species, migration 0020), and
  * the birders' checklists and the unsubmitted ones are hashed beside them. Counting the list's checklists whose bird
  * or birder matches instead probed every checklist of the list (checklists 'son' at 2 M entries: the two counts
- * took 600-800 ms, this statement 40-50 ms).
+ * took 600-800 ms, this statement 23-53 ms).
  */
 async function fromSearchHalves(
   db: Executor,
