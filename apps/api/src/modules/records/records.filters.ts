@@ -2,12 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { statsListValues } from '../../db/schema';
 import { dzongkhagMatch, type RecordsFilter, type RecordsList } from './records.repository';
-import { contains, resolveSearch } from './records.search';
+import { contains, resolveSearch, shownValues } from './records.search';
 
 type Executor = Db | Tx;
 
 /**
- * The place and birder filters looked up in the values the lists' checklists carry (stats_list_values), so a
+ * The place and birder filters looked up in the values the lists' checklists carry (shownValues), so a
  * list's queries test exact values instead of substrings. A substring cannot use an index: a village or gewog
  * that no checklist names walked all 184,000 checklists of the list in date order looking for one (280-630 ms at
  * 2 M entries), and a rare one nearly as far. An empty array means nothing matches: the list's queries then hold
@@ -24,12 +24,6 @@ export interface FilterValues {
 }
 
 /**
- * Every checklist a console list shows is submitted and holds an entry: a named one (the checklists list) or a
- * new-species report (the new species list). So these two lists' values are every value a list can match.
- */
-const EVERY_SHOWN_CHECKLIST = ['checklists', 'newspecies'];
-
-/**
  * At most this many values per filter are looked up; a filter matching more stays a substring. Each value is a
  * bound parameter (a statement takes at most 65,535), and a list that long is no faster than the substring.
  */
@@ -43,12 +37,14 @@ export async function resolveFilterValues(
 ): Promise<FilterValues | undefined> {
   const v = statsListValues;
   const asks: SQL[] = [];
-  const ask = (filter: string, kind: string, match: (value: SQL) => SQL, value: SQL = sql`${v.value}`) =>
+  const ask = (
+    filter: string,
+    kind: Parameters<typeof shownValues>[0],
+    match: (value: SQL) => SQL,
+    value: SQL = sql`${v.value}`,
+  ) =>
     asks.push(sql`select ${filter}::text as filter, ${value} as value from ${v}
-      where ${v.list} in (${sql.join(
-        EVERY_SHOWN_CHECKLIST.map((l) => sql`${l}`),
-        sql`, `,
-      )}) and ${v.kind} = ${kind} and ${v.checklists} > 0 and ${match(sql`${v.value}`)}`);
+      where ${shownValues(kind)} and ${match(sql`${v.value}`)}`);
   const { dzongkhag, gewog, village, birder, birding_site: site } = f;
   if (dzongkhag) ask('dzongkhag', 'dzongkhag', (c) => dzongkhagMatch(dzongkhag, c));
   if (gewog) ask('gewog', 'gewog', (c) => contains(c, gewog));

@@ -33,6 +33,19 @@ function nameMatches(term: string, name: SQL): SQL {
   return near ? sql`(${substring} or ${near})` : substring;
 }
 
+/**
+ * The stats_list_values rows holding the place or birder values of `kind` that a console list can show. Every
+ * checklist a list shows is submitted and holds an entry: a named one (the checklists list) or a new-species report
+ * (the new species list), so these two lists' rows hold every such value (the entries list's are a subset of the
+ * checklists list's). Read by the summary's key (list, kind, value).
+ */
+export const shownValues = (kind: 'dzongkhag' | 'gewog' | 'village' | 'observer') =>
+  and(
+    inArray(statsListValues.list, ['checklists', 'newspecies']),
+    eq(statsListValues.kind, kind),
+    gt(statsListValues.checklists, 0),
+  );
+
 /** A month ('2024-03-01') and how many entries of the list in it match. */
 export interface MonthCount {
   month: string;
@@ -46,7 +59,7 @@ export interface ResolvedSearch {
   /** At most how many entries of the list match: those bearing the names (in any list), plus the list's entries of matching birders. */
   entries: number;
   /**
-   * The birders' names the term matches, lower-cased: the observer values of every list (stats_list_values), so
+   * The birders' names the term matches, lower-cased: the observer values lists show (shownValues), so
    * every checklist that any list shows is matched by name (checklists_status_observer_idx) instead of a substring
    * scan, which a term under three letters cannot take through the trigram index.
    */
@@ -81,7 +94,7 @@ export async function resolveSearch(db: Executor, list: string, term: string): P
     db
       .selectDistinct({ name: sql<string>`lower(${v.value})` })
       .from(v)
-      .where(and(eq(v.kind, 'observer'), gt(v.checklists, 0), contains(sql`${v.value}`, term))),
+      .where(and(shownValues('observer'), contains(sql`${v.value}`, term))),
     db
       .select({
         entries: sql<number>`coalesce(sum(${v.entries}), 0)`.mapWith(Number),

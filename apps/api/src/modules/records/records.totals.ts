@@ -19,7 +19,7 @@ import {
   type RecordsList,
   recordsRepository as repo,
 } from './records.repository';
-import { contains, type ResolvedSearch } from './records.search';
+import { birderMatches, contains, type ResolvedSearch, shownValues } from './records.search';
 
 type Executor = Db | Tx;
 export interface Totals {
@@ -128,9 +128,7 @@ async function fromSearchHalves(
   const birders = db
     .select({ id: checklists.id })
     .from(checklists)
-    .where(
-      and(eq(checklists.status, 'submitted'), inArray(sql`lower(${checklists.observerName})`, r.observers)),
-    )
+    .where(and(eq(checklists.status, 'submitted'), birderMatches(f.search ?? '', r)))
     .as('birders');
   const unsubmitted = db
     .select({ id: checklists.id })
@@ -181,9 +179,7 @@ export async function overlapWays(db: Executor, r: ResolvedSearch, byBird: numbe
     db
       .selectDistinct({ name: sql<string>`lower(${v.value})` })
       .from(v)
-      .where(
-        and(eq(v.kind, 'observer'), gt(v.checklists, 0), notInArray(sql`lower(${v.value})`, r.observers)),
-      ),
+      .where(and(shownValues('observer'), notInArray(sql`lower(${v.value})`, r.observers))),
   ]);
   const n = all.entries;
   const byBirder = r.birderEntries;
