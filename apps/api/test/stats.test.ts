@@ -5,7 +5,7 @@ import { openTestDatabase } from './db';
 
 /*
  * The analytics and console lists read summary tables that triggers keep current (migrations 0004, 0005,
- * 0008, 0013, 0018). These tests drive random writes, reviews, moves and deletes through plain SQL (as any
+ * 0008, 0013, 0018, 0021). These tests drive random writes, reviews, moves and deletes through plain SQL (as any
  * writer would) and check after each round that every summary equals a recomputation from the raw records,
  * written here independently of the migrations.
  */
@@ -146,6 +146,11 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
                    coalesce(c.dzongkhag, '') AS dz, count(DISTINCT c.id) AS checklists, count(*) AS entries
                  FROM entries e JOIN checklists c ON c.id = e.checklist_id
                  WHERE c.status = 'submitted' AND e.approval = 'pending' GROUP BY 1, 2`,
+  },
+  {
+    name: "the entries list's entries per birder and bird",
+    table: `SELECT observer, bird_name, entries FROM stats_birder_birds WHERE entries <> 0`,
+    recomputed: `SELECT lower(c.observer_name), e.bird_name, count(*) ${APPROVED_SPECIES} GROUP BY 1, 2`,
   },
   {
     name: 'distinct bird names of all entries',

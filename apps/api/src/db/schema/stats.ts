@@ -157,6 +157,24 @@ export const statsBirdNames = pgTable('stats_bird_names', {
 });
 
 /**
+ * The entries list's entries (approved, named, on submitted checklists) per birder (the checklist's observer name,
+ * lower-cased, as the lists match birders) and bird (migration 0021): the overlap of a search's bird and birder
+ * halves is summed here (records.totals.ts). Rows at 0 stay.
+ */
+export const statsBirderBirds = pgTable(
+  'stats_birder_birds',
+  {
+    observer: text('observer').notNull(),
+    birdName: text('bird_name').notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'stats_birder_birds_pk', columns: [t.observer, t.birdName] }),
+    index('stats_birder_birds_bird_idx').on(t.birdName, t.observer),
+  ],
+);
+
+/**
  * The reviewer's queue per list ('checklists', 'newspecies') and dzongkhag ('' for none): submitted checklists
  * holding pending entries of the list, and those entries (migration 0018).
  */

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   checklists,
   entries,
+  statsBirderBirds,
   statsBirdNames,
   statsListValues,
   statsPendingDzongkhag,
@@ -10,7 +11,6 @@ import {
 } from '../../db/schema';
 import { queueKey } from './records.queue';
 import {
-  checklistWhere,
   dzongkhagMatch,
   entryWhere,
   hasChecklistFilters,
@@ -165,7 +165,8 @@ export interface OverlapWay {
  * The four ways to count the entries list's entries whose bird and birder both match (A and B), with no other
  * filter: on A and B themselves, or on their complements (the names and birders the term does not match; every
  * entry of the list bears a name of stats_bird_names and a birder of stats_list_values), e.g.
- * A and B = B - (not A and B). Each reads at most the smaller of its two sets, whose sizes the summaries give.
+ * A and B = B - (not A and B). Each sums stats_birder_birds over the smaller of its two sets (sizes in entries, which
+ * the summaries give; the birder-and-bird rows read grow with them).
  */
 export async function overlapWays(db: Executor, r: ResolvedSearch, byBird: number): Promise<OverlapWay[]> {
   const b = statsBirdNames;
@@ -217,21 +218,18 @@ async function birdOrBirder(db: Executor, r: ResolvedSearch, byBird: number): Pr
   return byBird + r.birderEntries - (await cheapest.count());
 }
 
-/** The entries list's entries bearing one of these names on a checklist of one of these birders (lower-cased). */
+/**
+ * The entries list's entries bearing one of these names on a checklist of one of these birders (lower-cased): a sum
+ * over stats_birder_birds (migration 0021), whose rows are exactly those entries per birder and bird. Counting the
+ * entries themselves took 60 ms for 'son' and 460-570 ms for 'a' at 2 M entries.
+ */
 async function countOverlap(db: Executor, names: string[], birders: string[]): Promise<number> {
   if (names.length === 0 || birders.length === 0) return 0;
+  const s = statsBirderBirds;
   const [row] = await db
-    .select({ n: count() })
-    .from(entries)
-    .innerJoin(checklists, eq(entries.checklistId, checklists.id))
-    .where(
-      and(
-        ...checklistWhere({}),
-        ...entryWhere('entries', {}),
-        inArray(entries.birdName, names),
-        inArray(sql`lower(${checklists.observerName})`, birders),
-      ),
-    );
+    .select({ n: sql<number>`coalesce(sum(${s.entries}), 0)`.mapWith(Number) })
+    .from(s)
+    .where(and(inArray(s.birdName, names), inArray(s.observer, birders)));
   return row?.n ?? 0;
 }
 
