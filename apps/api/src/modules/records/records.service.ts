@@ -38,6 +38,7 @@ import {
   recordsRepository as repo,
 } from './records.repository';
 import { listTotals } from './records.totals';
+import { listValues } from './records.values';
 import { birdKey, resolveSpecies } from './species-link';
 
 type Approval = 'approved' | 'rejected';
@@ -53,7 +54,7 @@ export async function listEntries(ctx: AppContext, query: RecordsQuery): Promise
   const [rows, totals, values] = await Promise.all([
     repo.entriesPage(db, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, 'entries', q, { checklists: false }),
-    repo.distinctValues(db, 'entries'),
+    listValues(db, 'entries'),
   ]);
   const last = rows.at(-1);
   return {
@@ -126,7 +127,7 @@ export async function listChecklists(
   const [rows, totals, values, pending] = await Promise.all([
     repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, list, q, { checklists: true }),
-    repo.distinctValues(db, list),
+    listValues(db, list),
     pendingPerDzongkhag(db, list),
   ]);
   const last = rows.at(-1);
