@@ -94,6 +94,8 @@ const apiEnv = { ...baseEnv, CORS_ORIGINS: `http://127.0.0.1:${webPort}` };
 let { base, child: api, stop: stopApi } = await startApi('bench/server-timed.ts', apiEnv);
 const token = await signIn(base, ROOT);
 const auth = { authorization: `Bearer ${token}` };
+/** What the console's browser sends with every call: it takes the answers compressed (lib/encoding.ts). */
+const asConsole = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
 const getJson = async <T>(p: string): Promise<T> =>
   (await fetch(`${base}${p}`, { headers: auth })).json() as Promise<T>;
 
@@ -124,7 +126,7 @@ const pct = (sorted: number[], q: number) =>
 const COMPUTE = { 'cache-control': 'no-cache' };
 async function load(p: string, connections: number, seconds: number, compute = false) {
   const latencies: number[] = [];
-  const headers = compute ? { ...auth, ...COMPUTE } : auth;
+  const headers = compute ? { ...asConsole, ...COMPUTE } : asConsole;
   const instance = autocannon({ url: `${base}${p}`, connections, duration: seconds, headers });
   instance.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
     if (status === 200) latencies.push(ms);
@@ -145,7 +147,7 @@ function timedGet(p: string): Promise<{ ms: number; sql: number; server: number 
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     http
-      .get(`${base}${p}`, { agent: keepAlive, headers: { ...auth, ...COMPUTE } }, (res) => {
+      .get(`${base}${p}`, { agent: keepAlive, headers: { ...asConsole, ...COMPUTE } }, (res) => {
         res.resume();
         res.on('end', () => {
           const header = String(res.headers['server-timing'] ?? '');

@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
+import { compressJson } from './lib/encoding';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import {
   mediaMethods,
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext): { app: Express; routes: RouteTable['
     }),
   );
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(compressJson);
   app.use(
     cors({
       origin: (origin, cb) => cb(null, !origin || ctx.env.corsOrigins.includes(origin)),

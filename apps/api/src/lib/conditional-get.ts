@@ -6,6 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
+import { acceptedCoding, COMPRESS_FROM_BYTES, type Coding, encode } from './encoding';
 
 /**
  * GET routes whose answer is computed only from the records, the catalogue and the birders (and today's date in
@@ -69,9 +70,13 @@ export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolea
     .some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(tag));
 }
 
-/** One computed answer: its JSON text, kept under the validator it was computed for. */
+/**
+ * One computed answer: its JSON text, kept under the validator it was computed for, and its compressed forms,
+ * each made the first time a client accepting it asks (requests arriving together share one compression).
+ */
 interface CachedAnswer {
   body: Buffer;
+  encoded: Partial<Record<Coding, Promise<Buffer>>>;
 }
 
 /**
@@ -90,7 +95,8 @@ export class ResponseCache {
             maxSize: maxBytes,
             // An answer larger than an eighth of the cache is computed every time rather than flush the rest.
             maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
-            sizeCalculation: (v, k) => v.body.length + k.length + 64,
+            // The compressed forms are about a tenth of the JSON each (lib/encoding.ts).
+            sizeCalculation: (v, k) => Math.ceil(v.body.length * 1.25) + k.length + 64,
           })
         : undefined;
   }
@@ -99,9 +105,11 @@ export class ResponseCache {
     return this.lru?.get(tag);
   }
 
-  set(tag: string, body: Buffer): void {
-    if (!this.lru || body.length > (this.lru.maxEntrySize ?? 0)) return;
-    this.lru.set(tag, { body });
+  /** Keeps the answer when it fits; returns it, kept or not, to be sent. */
+  set(tag: string, body: Buffer): CachedAnswer {
+    const answer: CachedAnswer = { body, encoded: {} };
+    if (this.lru && Math.ceil(body.length * 1.25) <= (this.lru.maxEntrySize ?? 0)) this.lru.set(tag, answer);
+    return answer;
   }
 
   get enabled(): boolean {
@@ -135,18 +143,39 @@ export function conditionalGet(db: Db, cache?: ResponseCache): RequestHandler {
     const hit = wantsFresh(req) ? undefined : cache.get(tag);
     if (hit) {
       res.setHeader('X-Cache', 'hit');
-      res.type('application/json').send(hit.body);
+      await sendAnswer(req, res, hit);
       return;
     }
     // Keeps the answer as it is sent: JSON, 200 only (errors and CSV downloads are never kept).
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode !== 200) return json(body);
-      const text = Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
-      cache.set(tag, text);
+      const answer = cache.set(tag, Buffer.from(JSON.stringify(body) ?? 'null', 'utf8'));
       res.setHeader('X-Cache', 'miss');
-      return res.type('application/json').send(text);
+      sendAnswer(req, res, answer).catch(next);
+      return res;
     };
     next();
   };
+}
+
+/**
+ * Sends a kept answer in the coding the client accepts (lib/encoding.ts), compressing it once per coding. The
+ * compression middleware leaves an answer with a Content-Encoding alone, so it is never compressed twice.
+ */
+async function sendAnswer(req: Request, res: Response, answer: CachedAnswer): Promise<void> {
+  res.vary('Accept-Encoding');
+  const coding = answer.body.length >= COMPRESS_FROM_BYTES ? acceptedCoding(req) : undefined;
+  if (!coding) {
+    res.type('application/json').send(answer.body);
+    return;
+  }
+  let encoded = answer.encoded[coding];
+  if (!encoded) {
+    encoded = encode(answer.body, coding);
+    answer.encoded[coding] = encoded;
+  }
+  const body = await encoded;
+  res.setHeader('Content-Encoding', coding);
+  res.type('application/json').send(body);
 }
