@@ -175,7 +175,15 @@ async function sendAnswer(req: Request, res: Response, answer: CachedAnswer): Pr
     encoded = encode(answer.body, coding);
     answer.encoded[coding] = encoded;
   }
-  const body = await encoded;
+  let body: Buffer;
+  try {
+    body = await encoded;
+  } catch {
+    // Not kept: the next request compresses again. This one goes as it is.
+    delete answer.encoded[coding];
+    res.type('application/json').send(answer.body);
+    return;
+  }
   res.setHeader('Content-Encoding', coding);
   res.type('application/json').send(body);
 }

@@ -2,8 +2,10 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import type { Response } from 'express';
+import { gunzipSync } from 'node:zlib';
+import express, { type Response } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compressJson } from './encoding';
 import { writeJsonInPieces } from './json-stream';
 
 let server: http.Server | undefined;
@@ -45,6 +47,54 @@ describe('writeJsonInPieces', () => {
     expect(listeners.length).toBeGreaterThan(50);
     // Node's own listeners plus none left behind by earlier waits.
     expect(Math.max(...listeners)).toBeLessThanOrEqual((listeners[0] ?? 0) + 1);
+  });
+
+  it('waits for room on a compressed answer without piling up drain listeners', async () => {
+    // ~4 MB of JSON through the compression middleware: its zlib stream fills and drains many times. It takes a
+    // response's 'drain' listeners and cannot remove them (expressjs/compression#135): one per wait made Node warn.
+    const value = Array.from({ length: 20_000 }, (_, i) => ({
+      i,
+      name: `Bird ${i}`,
+      note: `${i}`.repeat(40),
+    }));
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    let waits = 0;
+    const app = express();
+    app.use(compressJson);
+    app.get('/', async (_req, res) => {
+      res.type('application/json');
+      const write = res.write.bind(res);
+      res.write = ((chunk: unknown, ...rest: never[]) => {
+        const room = write(chunk as string, ...rest);
+        if (!room) waits++;
+        return room;
+      }) as typeof res.write;
+      await writeJsonInPieces(res, value);
+      res.end();
+    });
+    server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      http.get({ port, host: '127.0.0.1', path: '/', headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        expect(res.headers['content-encoding']).toBe('gzip');
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => {
+          parts.push(d);
+          res.pause();
+          setImmediate(() => res.resume());
+        });
+        res.on('end', () => resolve(Buffer.concat(parts)));
+        res.on('error', reject);
+      });
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(gunzipSync(body).toString('utf8')).toBe(JSON.stringify(value));
+    expect(waits).toBeGreaterThan(10);
+    expect(warnings.filter((w) => w.includes('drain'))).toEqual([]);
   });
 
   it('gives other requests turns while a reader that keeps up takes a large answer', async () => {
