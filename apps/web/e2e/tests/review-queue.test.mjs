@@ -35,6 +35,10 @@ describe("reviewer's queue", { timeout: 120_000 }, () => {
     await page.goto('/checklists');
     await page.getByRole('heading', { name: 'Checklists', level: 1 }).waitFor();
     await settled(page);
+    // The heading can come before the list's request has begun (no spinner yet to wait for): wait for its rows.
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=checklists-table] tbody tr[data-row-key]').length === 3,
+    );
     assert.deepEqual(await rowNames(page), ['Phobjikha', 'Paro', 'Thimphu']);
 
     const places = page.getByRole('region', { name: 'Waiting for review per dzongkhag' });
