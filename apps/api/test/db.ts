@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
+
+let pgliteTemplate: Uint8Array | undefined;
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL when the suite runs with TEST_DB=postgres. With
+ * PostgreSQL server named by TEST_DATABASE_URL when the suite runs with TEST_DB=postgres. It starts as a copy
+ * of the suite's migrated template (test/global-setup.ts), so its `migrate()` finds nothing to do. With
  * `statementTimeoutMs` statements have that time limit; `pgliteDir` keeps PGlite in files there instead
  * of memory (so a statement past the limit restarts it, as in production).
  */
@@ -14,13 +19,16 @@ export async function openTestDatabase(
   const serverUrl = process.env.TEST_DATABASE_URL;
   const { statementTimeoutMs } = opts;
   if (process.env.TEST_DB !== 'postgres') {
-    return openDatabase({ dataDir: opts.pgliteDir ?? 'memory://', statementTimeoutMs });
+    const file = inject('pgliteTemplate');
+    pgliteTemplate ??= file ? readFileSync(file) : undefined;
+    return openDatabase({ dataDir: opts.pgliteDir ?? 'memory://', statementTimeoutMs, pgliteTemplate });
   }
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `jarog_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -6,7 +6,7 @@
  * It runs one operation at a time, in the order received: a query, an exec, or a whole transaction (whose own
  * operations run as they come, everything else waiting until it ends). Before each operation starts it says
  * so, which is when the main thread starts that statement's clock: time spent waiting in line is not counted.
- * Messages in: {id, op: 'query'|'exec'|'begin'|'end'|'close', sql?, params?, options?, tx?, commit?}.
+ * Messages in: {id, op: 'query'|'exec'|'begin'|'end'|'close'|'dump', sql?, params?, options?, tx?, commit?}.
  * Messages out: {ready} | {fatal} | {id, started} | {id, ok: true, result} | {id, ok: false, error}.
  */
 const { parentPort, workerData } = require('node:worker_threads');
@@ -123,6 +123,13 @@ function pump() {
     begin(m);
     return;
   }
+  if (m.op === 'dump') {
+    reply(
+      m.id,
+      db.dumpDataDir('gzip').then((blob) => blob.arrayBuffer()),
+    ).then(() => done());
+    return;
+  }
   if (m.op === 'close') {
     reply(m.id, db.close()).then(() => process.exit(0));
     return;
@@ -154,7 +161,12 @@ parentPort.on('message', (m) => {
   pump();
 });
 
-PGlite.create({ dataDir: workerData.dataDir, extensions: { pg_trgm, unaccent, citext } }).then(
+PGlite.create({
+  dataDir: workerData.dataDir,
+  extensions: { pg_trgm, unaccent, citext },
+  // A dumped data folder to start from (EmbeddedPglite.create's template), instead of an empty cluster.
+  ...(workerData.template ? { loadDataDir: new Blob([workerData.template]) } : {}),
+}).then(
   (created) => {
     db = created;
     post({ ready: true });

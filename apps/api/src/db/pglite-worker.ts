@@ -21,7 +21,7 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
  */
 
 type Message = {
-  op: 'query' | 'exec' | 'begin' | 'end' | 'close';
+  op: 'query' | 'exec' | 'begin' | 'end' | 'close' | 'dump';
   sql?: string;
   params?: unknown[];
   options?: WireOptions;
@@ -96,13 +96,23 @@ export class EmbeddedPglite {
   private constructor(
     private readonly dataDir: string,
     limitMs: number,
+    /** A dumped data folder (PGlite's dumpDataDir) to start from: used by the first start only. */
+    private template?: Uint8Array,
   ) {
     this.limitMs = limitMs;
   }
 
-  /** Starts the thread and opens the database in `dataDir` ('memory://' for one in memory). */
-  static async create(opts: { dataDir: string; statementTimeoutMs?: number }): Promise<EmbeddedPglite> {
-    const db = new EmbeddedPglite(opts.dataDir, opts.statementTimeoutMs ?? 0);
+  /**
+   * Starts the thread and opens the database in `dataDir` ('memory://' for one in memory). With `template` (the
+   * bytes of PGlite's dumpDataDir of another database) a new database starts as a copy of that one instead of
+   * an empty cluster: the test suites' migrated template, 1.7 s to load against 6-7 s for PGlite's initdb.
+   */
+  static async create(opts: {
+    dataDir: string;
+    statementTimeoutMs?: number;
+    template?: Uint8Array;
+  }): Promise<EmbeddedPglite> {
+    const db = new EmbeddedPglite(opts.dataDir, opts.statementTimeoutMs ?? 0, opts.template);
     db.ready = db.spawn();
     await db.ready;
     return db;
@@ -114,7 +124,10 @@ export class EmbeddedPglite {
 
   private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const worker = new Worker(threadFile(), { workerData: { dataDir: this.dataDir } });
+      const template = this.template;
+      // A restart opens the folder as it is now: the template was the first start's only.
+      this.template = undefined;
+      const worker = new Worker(threadFile(), { workerData: { dataDir: this.dataDir, template } });
       this.worker = worker;
       worker.on('message', (reply: Reply) => {
         if ('ready' in reply) resolve();
@@ -238,6 +251,11 @@ export class EmbeddedPglite {
     }
     await this.send({ op: 'end', tx, commit: true });
     return result;
+  }
+
+  /** The data folder as a gzipped tarball (PGlite's dumpDataDir): the `template` another database can start from. */
+  async dump(): Promise<Uint8Array> {
+    return new Uint8Array(await this.send<ArrayBuffer>({ op: 'dump' }));
   }
 
   /** Closes the database (a checkpoint, so the next start needs no recovery) and ends the thread. */
