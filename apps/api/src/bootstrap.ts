@@ -25,7 +25,11 @@ export interface Started {
 export async function bootstrap(
   env: Env,
   logger: Logger = createLogger(env.logLevel),
-  opts: { database?: Database } = {},
+  opts: {
+    database?: Database;
+    /** On the embedded default, a new folder starts as a copy of this dump (openDatabase's pgliteTemplate). */
+    pgliteTemplate?: Uint8Array;
+  } = {},
 ): Promise<Started> {
   const dataDir = path.resolve(env.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -35,6 +39,7 @@ export async function bootstrap(
       databaseUrl: env.databaseUrl,
       dataDir: path.join(dataDir, 'pglite'),
       statementTimeoutMs: env.statementTimeoutMs,
+      pgliteTemplate: opts.pgliteTemplate,
       onConnectionError: (err) =>
         logger.warn(
           { code: (err as { code?: string }).code, reason: err.message },

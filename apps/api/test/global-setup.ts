@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { migratedPgliteTemplate, openDatabase } from '../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,11 +40,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  const dump = await database.dump?.();
-  await database.close();
-  if (!dump) throw new Error('PGlite gave no dump of its data folder');
+  const dump = await migratedPgliteTemplate();
   const dir = mkdtempSync(path.join(tmpdir(), 'jarog-template-'));
   const file = path.join(dir, 'migrated.tar.gz');
   writeFileSync(file, dump);

@@ -44,8 +44,11 @@ export async function startStack() {
   });
   const { startApi } = await import(pathToFileURL(API_FACTORY).href);
   // Port 0: startApi opens the port first and derives PUBLIC_API_URL (media URLs) from it.
+  const template = process.env.E2E_PGLITE_TEMPLATE;
   const api = await startApi({
     port: 0,
+    // The migrated database e2e/run.mjs made once (without it, as when a file runs alone, the API migrates its own).
+    ...(template ? { pgliteTemplate: await readFile(template) } : {}),
     env: {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,

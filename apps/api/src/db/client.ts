@@ -166,6 +166,23 @@ export async function openDatabase(opts: {
 }
 
 /**
+ * A new embedded database with every migration applied, dumped (PGlite's dumpDataDir, gzipped): what
+ * `openDatabase({ pgliteTemplate })` starts a copy from. The test suites make one per run, so each test's fresh
+ * database loads it (1.7 s on a 2-core machine) instead of running PGlite's initdb and the migrations (7-8 s).
+ */
+export async function migratedPgliteTemplate(): Promise<Uint8Array> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await database.migrate();
+    const dump = await database.dump?.();
+    if (!dump) throw new Error('PGlite gave no dump of its data folder');
+    return dump;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Holds the embedded database's folder for this process. Only one process may open it: two at once (an API and a
  * script such as seed:synthetic, or a second API) write its files over each other, past what PostgreSQL's crash
  * recovery can repair (seen in the bench: the folder would not open again). proper-lockfile keeps a `<folder>.lock`
