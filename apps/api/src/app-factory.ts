@@ -26,7 +26,9 @@ export async function startApi(opts: {
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const env = loadEnv({ LOG_LEVEL: 'warn', PUBLIC_API_URL: `http://127.0.0.1:${port}`, ...opts.env });
-  const { ctx, printedCredentials } = await bootstrap(env, undefined, { pgliteTemplate: opts.pgliteTemplate });
+  const { ctx, printedCredentials } = await bootstrap(env, undefined, {
+    pgliteTemplate: opts.pgliteTemplate,
+  });
   app = createApp(ctx).app;
   return {
     url: `http://127.0.0.1:${port}`,
