@@ -3,12 +3,13 @@
 import { spawnSync } from 'node:child_process';
 
 const runs = [{ name: 'PGlite', env: { TEST_DB: 'pglite' } }];
-// db-restart.test.ts runs its own PostgreSQL server whatever TEST_DB says, so once is enough.
+// db-restart.test.ts runs its own PostgreSQL server whatever TEST_DB says, and pglite-template.test.ts its own
+// PGlite, so once is enough.
 if (process.env.TEST_DATABASE_URL)
   runs.push({
     name: 'PostgreSQL',
     env: { TEST_DB: 'postgres' },
-    args: ['--exclude', 'test/db-restart.test.ts'],
+    args: ['--exclude', 'test/db-restart.test.ts', '--exclude', 'test/pglite-template.test.ts'],
   });
 else console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
 

@@ -29,16 +29,23 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    await database.migrate();
-    await database.close();
-    project.provide('postgresTemplate', name);
-    return async () => {
+    const drop = async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
       await admin.end();
     };
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await database.migrate();
+    } catch (err) {
+      await database.close();
+      await drop();
+      throw err;
+    }
+    await database.close();
+    project.provide('postgresTemplate', name);
+    return drop;
   }
   const dump = await migratedPgliteTemplate();
   const dir = mkdtempSync(path.join(tmpdir(), 'jarog-template-'));

@@ -126,7 +126,9 @@ export async function openDatabase(opts: {
   const client = await EmbeddedPglite.create({
     dataDir,
     statementTimeoutMs: limit,
-    template: opts.pgliteTemplate,
+    // A folder PostgreSQL already initialised keeps what it holds (PGlite refuses to load over it): the template
+    // is for new ones only.
+    template: inMemory || !existsSync(path.join(dataDir, 'PG_VERSION')) ? opts.pgliteTemplate : undefined,
   }).catch(async (err) => {
     await release();
     throw err;
