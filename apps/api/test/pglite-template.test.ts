@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedPgliteTemplate, openDatabase } from '../src/db/client';
 
@@ -14,11 +14,10 @@ describe('an embedded database started from a migrated template', () => {
     const template = await migratedPgliteTemplate();
     const folder = path.join(dir, 'pglite');
     const first = await openDatabase({ dataDir: folder, pgliteTemplate: template });
-    const applied = async (db: typeof first.db) =>
-      Number(
-        (await db.execute<{ n: string }>(sql`select count(*) as n from drizzle.__drizzle_migrations`)).rows[0]
-          ?.n,
-      );
+    const count = async (db: typeof first.db, query: SQL) =>
+      ((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    const applied = (db: typeof first.db) =>
+      count(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     const migrations = await applied(first.db);
     expect(migrations).toBeGreaterThan(0);
     await first.migrate(); // nothing left to apply
@@ -28,10 +27,12 @@ describe('an embedded database started from a migrated template', () => {
 
     // Opened again with the template: the folder is not replaced by it.
     const again = await openDatabase({ dataDir: folder, pgliteTemplate: template });
-    const kept = await again.db.execute<{ n: string }>(
-      sql`select count(*) as n from data_version where shard = 0 and version = 41`,
-    );
-    expect(Number(kept.rows[0]?.n)).toBe(1);
+    expect(
+      await count(
+        again.db,
+        sql`select count(*)::int as n from data_version where shard = 0 and version = 41`,
+      ),
+    ).toBe(1);
     await again.close();
   }, 60_000);
 });
