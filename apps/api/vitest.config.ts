@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,9 +10,9 @@ export default defineConfig({
     // share their worker's loaded modules: importing the API afresh cost every file 2-3 s (PGlite suite on a 2-core
     // machine: 7 min 26 s isolated, 5 min 14 s shared).
     isolate: false,
-    // Some files wait on purpose (a stale lock, a server restarting): one worker more than cores keeps the cores busy
-    // (the same suite: 5 min 14 s with 2 workers, 3 min 46 s with 3).
-    maxWorkers: availableParallelism() + 1,
+    // Workers: vitest's default, one per core. One more kept the cores busier while the lock and restart tests wait
+    // (PGlite suite 5 min 14 s → 3 min 46 s) but, beside the console's unit tests in CI, pushed bootstrap.test.ts's
+    // initdb past its 30 s limit.
     globalSetup: ['test/global-setup.ts'],
   },
 });

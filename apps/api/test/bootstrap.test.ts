@@ -103,7 +103,7 @@ describe('bootstrap', () => {
     expect(
       (await supertest(app2).post('/auth/login').send({ email: 'root@jarog.local', password })).status,
     ).toBe(200);
-  });
+  }, 90_000); // two starts of an embedded database from nothing (initdb, migrations, demo data): 10-30 s on a loaded 2-core machine
 });
 
 describe('bootstrap refusing to start', () => {

@@ -170,13 +170,18 @@ describe('the API under a PostgreSQL restart and a 10 s outage', () => {
   }, 30_000);
 
   it('stays up, answers 503 during the outage, recovers within 5 s and keeps every acknowledged write', async () => {
-    const login = await request(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ROOT),
+    // Signing in is the set-up, not the measured part: a network error on it (once seen in CI on a loaded machine, a
+    // kept-alive socket closing as it was reused) is tried again; any answer from the API is final.
+    const login = await until('the sign-in to reach the API', 20_000, async () => {
+      const sent = await request(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ROOT),
+      });
+      return sent.outcome.kind === 'network' ? undefined : sent;
     });
-    const token = (login.body as { token?: string }).token;
-    expect(token, JSON.stringify(login.body)).toEqual(expect.any(String));
+    const token = (login.body as { token?: string } | undefined)?.token;
+    expect(token, JSON.stringify(login)).toEqual(expect.any(String));
 
     // Writers create species with unique names as fast as they can, and remember every answer.
     const acknowledged: string[] = [];
