@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
+import { createServerDatabase } from './server-database';
 
 let pgliteTemplate: Uint8Array | undefined;
 
@@ -24,33 +23,13 @@ export async function openTestDatabase(
     return openDatabase({ dataDir: opts.pgliteDir ?? 'memory://', statementTimeoutMs, pgliteTemplate });
   }
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `jarog_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const template = inject('postgresTemplate');
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), statementTimeoutMs });
+  const created = await createServerDatabase(serverUrl, 'jarog_test', inject('postgresTemplate'));
+  const database = await openDatabase({ databaseUrl: created.url, statementTimeoutMs });
   return {
     ...database,
     close: async () => {
       await database.close();
-      // No FORCE: terminating connections the pool is still closing surfaces as an unhandled
-      // 57P01 error. Wait for them to go instead.
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-          break;
-        } catch (err) {
-          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedPgliteTemplate, openDatabase } from '../src/db/client';
+import { createServerDatabase } from './server-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,27 +24,18 @@ export default async function setup(project: TestProject) {
   if (process.env.TEST_DB === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `jarog_template_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const drop = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.end();
-    };
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
+    const template = await createServerDatabase(serverUrl, 'jarog_template');
+    const database = await openDatabase({ databaseUrl: template.url });
     try {
       await database.migrate();
     } catch (err) {
       await database.close();
-      await drop();
+      await template.drop();
       throw err;
     }
     await database.close();
-    project.provide('postgresTemplate', name);
-    return drop;
+    project.provide('postgresTemplate', template.name);
+    return template.drop;
   }
   const dump = await migratedPgliteTemplate();
   const dir = mkdtempSync(path.join(tmpdir(), 'jarog-template-'));
