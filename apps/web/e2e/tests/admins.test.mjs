@@ -93,6 +93,8 @@ describe('admin accounts (root)', { timeout: 120_000 }, () => {
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this user?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Closed, not only closing: the dialog's layer takes the clicks until it has gone.
+    await dialog.waitFor({ state: 'hidden' });
     await row(page, admin.email).waitFor();
 
     await row(page, admin.email)
