@@ -98,8 +98,9 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
   test('the sign-in page follows the static shell directly: no Loading screen between, the brand stays put', async () => {
     for (const width of [1280, 375, 320]) {
       const { page, context } = await openPage(stack, { width, height: 800 });
-      // Watches every change of the page from the first byte: the brand's place and any 'Loading...' screen
-      // (FullPageMessage; index.html's own hidden session shell aside).
+      // Watches every change of the page once index.html is parsed: the brand's place and any 'Loading...' screen
+      // (FullPageMessage; index.html's own hidden session shell aside). While the parser is still adding the shell,
+      // the brand can be measured before the card below it exists (366 px at 1280 px, once, on a loaded machine).
       await page.addInitScript(() => {
         const seen = { brandY: [], loading: false, shift: 0 };
         window.__firstScreen = seen;
@@ -107,6 +108,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
           for (const entry of list.getEntries()) seen.shift += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         const look = () => {
+          if (document.readyState === 'loading') return;
           const brand = document.querySelector('.auth-brand');
           const y = brand ? Math.round(brand.getBoundingClientRect().y) : null;
           if (y !== null && seen.brandY.at(-1) !== y) seen.brandY.push(y);
@@ -114,6 +116,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
             if (message.getClientRects().length > 0) seen.loading = true;
         };
         new MutationObserver(look).observe(document, { childList: true, subtree: true });
+        document.addEventListener('DOMContentLoaded', look);
       });
       await page.goto('/login');
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
