@@ -5,7 +5,7 @@ import { openTestDatabase } from './db';
 
 /*
  * The analytics and console lists read summary tables that triggers keep current (migrations 0004, 0005,
- * 0008, 0013, 0018, 0021). These tests drive random writes, reviews, moves and deletes through plain SQL (as any
+ * 0008, 0013, 0018, 0021, 0022). These tests drive random writes, reviews, moves and deletes through plain SQL (as any
  * writer would) and check after each round that every summary equals a recomputation from the raw records,
  * written here independently of the migrations.
  */
@@ -35,6 +35,10 @@ const APPROVED_SPECIES = `FROM entries e JOIN checklists c ON c.id = e.checklist
 const PLACE = `coalesce(c.dzongkhag, '') AS dz, coalesce(c.gewog, '') AS gw, coalesce(c.village, '') AS vi`;
 const MONTH = `to_char(c.selected_date, 'YYYY-MM') AS month`;
 
+/** The console lists an entry is in (joined to its checklist): approved named ones in two. */
+const LIST_OF_ENTRY = `CROSS JOIN LATERAL (SELECT 'checklists' AS list WHERE NOT e.is_new_species
+                      UNION ALL SELECT 'entries' WHERE NOT e.is_new_species AND e.approval = 'approved'
+                      UNION ALL SELECT 'newspecies' WHERE e.is_new_species) l`;
 /** Each submitted checklist once per console list it appears in, with its entries of the list (0008, 0018). */
 const LIST_CHECKLISTS = `SELECT l.list, c.id, c.dzongkhag, c.gewog, c.village, c.observer_name, count(*) AS n
   FROM checklists c JOIN entries e ON e.checklist_id = c.id
@@ -148,9 +152,26 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
                  WHERE c.status = 'submitted' AND e.approval = 'pending' GROUP BY 1, 2`,
   },
   {
-    name: "the entries list's entries per birder and bird",
-    table: `SELECT observer, bird_name, entries FROM stats_birder_birds WHERE entries <> 0`,
-    recomputed: `SELECT lower(c.observer_name), e.bird_name, count(*) ${APPROVED_SPECIES} GROUP BY 1, 2`,
+    name: "each list's entries per birder and bird",
+    table: `SELECT list, observer, bird_name, entries FROM stats_birder_birds WHERE entries <> 0`,
+    recomputed: `SELECT l.list, lower(c.observer_name), e.bird_name, count(*)
+                 FROM entries e JOIN checklists c ON c.id = e.checklist_id ${LIST_OF_ENTRY}
+                 WHERE c.status = 'submitted' GROUP BY 1, 2, 3`,
+  },
+  {
+    name: "the checklists and new-species lists' checklists per bird and birder, as bitmaps",
+    table: `SELECT b.list, b.kind, b.key, b.block * 8192 + p.bit AS seq FROM stats_checklist_bitmaps b
+            CROSS JOIN generate_series(0, 8191) p(bit) WHERE get_bit(b.checklists, p.bit) = 1`,
+    recomputed: `SELECT DISTINCT l.list, k.kind, k.key, c.seq FROM entries e JOIN checklists c ON c.id = e.checklist_id
+                 ${LIST_OF_ENTRY}
+                 CROSS JOIN LATERAL (VALUES ('bird', e.bird_name), ('observer', lower(c.observer_name))) k(kind, key)
+                 WHERE c.status = 'submitted' AND l.list <> 'entries'`,
+  },
+  {
+    name: "the checklists and new-species lists' entries per bird and block of checklists",
+    table: `SELECT list, key, block, entries FROM stats_checklist_bitmaps WHERE kind = 'bird' AND entries <> 0`,
+    recomputed: `SELECT l.list, e.bird_name, c.seq >> 13, count(*) FROM entries e JOIN checklists c ON c.id = e.checklist_id
+                 ${LIST_OF_ENTRY} WHERE c.status = 'submitted' AND l.list <> 'entries' GROUP BY 1, 2, 3`,
   },
   {
     name: 'distinct bird names of all entries',
@@ -233,6 +254,12 @@ describe('analytics summary tables', () => {
       );
       await rows(
         `UPDATE entries SET total = total + 3 WHERE id IN (SELECT id FROM entries ORDER BY md5(id::text || ${round + 7}) LIMIT 2)`,
+      );
+      // An entry moved to another checklist (a correction), a bird name given to two entries at once.
+      await rows(`UPDATE entries SET checklist_id = (SELECT id FROM checklists ORDER BY md5(id::text || ${round + 13}) LIMIT 1)
+                  WHERE id IN (SELECT id FROM entries ORDER BY md5(id::text || ${round + 17}) LIMIT 1)`);
+      await rows(
+        `UPDATE entries SET bird_name = '${pick(birds).replace(/'/g, "''")}' WHERE id IN (SELECT id FROM entries ORDER BY md5(id::text || ${round + 19}) LIMIT 2)`,
       );
       // Drafts submitted, checklists re-dated or moved, a submitted one withdrawn.
       await rows(

@@ -27,6 +27,8 @@ export const checklists = pgTable(
   'checklists',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** A dense number given by the database, the checklist's bit in the search bitmaps (migration 0022). */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
     /** The id a mobile client generated, so a retried upload creates nothing twice. */
     clientId: text('client_id'),
     name: text('name').notNull(),

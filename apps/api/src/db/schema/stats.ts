@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Summary tables for the analytics. Triggers on checklists and entries keep them current in the
@@ -157,21 +168,46 @@ export const statsBirdNames = pgTable('stats_bird_names', {
 });
 
 /**
- * The entries list's entries (approved, named, on submitted checklists) per birder (the checklist's observer name,
- * lower-cased, as the lists match birders) and bird (migration 0021): the overlap of a search's bird and birder
- * halves is summed here (records.totals.ts). Rows at 0 stay.
+ * A console list's entries on submitted checklists per birder (the checklist's observer name, lower-cased, as the
+ * lists match birders) and bird: 'entries' (approved, named; migration 0021), 'checklists' (named) and 'newspecies'
+ * (new-species reports; migration 0022). The overlap of a search's bird and birder halves is summed here
+ * (records.totals.ts). Rows at 0 stay.
  */
 export const statsBirderBirds = pgTable(
   'stats_birder_birds',
   {
+    list: text('list').notNull(),
     observer: text('observer').notNull(),
     birdName: text('bird_name').notNull(),
     entries: integer('entries').notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: 'stats_birder_birds_pk', columns: [t.observer, t.birdName] }),
-    index('stats_birder_birds_bird_idx').on(t.birdName, t.observer),
+    primaryKey({ name: 'stats_birder_birds_pk', columns: [t.list, t.observer, t.birdName] }),
+    index('stats_birder_birds_bird_idx').on(t.list, t.birdName, t.observer),
   ],
+);
+
+/** A bit string of 8,192 bits, one per checklist number of a block (migration 0022). */
+const checklistBits = customType<{ data: string }>({ dataType: () => 'bit(8192)' });
+
+/**
+ * Per list ('checklists', 'newspecies'), kind ('bird': a bird name; 'observer': a birder's lower-cased name), key and
+ * block of 8,192 checklist numbers (checklists.seq >> 13): the submitted checklists of the list holding an entry with
+ * that name, or of that birder, as a bitmap (bit seq & 8191, counted from the left), and for 'bird' rows the list's
+ * entries with that name in the block (migration 0022). A search's distinct checklists are the OR of its names' and
+ * birders' rows, counted with bit_count (records.totals.ts).
+ */
+export const statsChecklistBitmaps = pgTable(
+  'stats_checklist_bitmaps',
+  {
+    list: text('list').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    block: integer('block').notNull(),
+    checklists: checklistBits('checklists').notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_checklist_bitmaps_pk', columns: [t.list, t.kind, t.key, t.block] })],
 );
 
 /**

@@ -136,7 +136,9 @@ export class Staging implements StagedRecords {
    */
   static async open(db: Db | Tx, client?: pg.ClientBase): Promise<Staging> {
     const stage = new Staging(db, `import_${randomBytes(6).toString('hex')}`, client);
-    await db.execute(sql`create temporary table ${stage.checklists} (like checklists including defaults)`);
+    await db.execute(
+      sql`create temporary table ${stage.checklists} (like checklists including defaults including identity)`,
+    );
     await db.execute(
       sql`create temporary table ${stage.entries} (like entries including defaults including generated, position integer not null)`,
     );
