@@ -153,7 +153,9 @@ const CHECKS: { name: string; table: string; recomputed: string }[] = [
   },
   {
     name: "each list's entries per birder and bird",
-    table: `SELECT list, observer, bird_name, entries FROM stats_birder_birds WHERE entries <> 0`,
+    table: `SELECT list, observer, bird_name, n FROM stats_birder_birds
+            CROSS JOIN LATERAL (VALUES ('entries', entries), ('checklists', checklists), ('newspecies', newspecies)) l(list, n)
+            WHERE n <> 0`,
     recomputed: `SELECT l.list, lower(c.observer_name), e.bird_name, count(*)
                  FROM entries e JOIN checklists c ON c.id = e.checklist_id ${LIST_OF_ENTRY}
                  WHERE c.status = 'submitted' GROUP BY 1, 2, 3`,

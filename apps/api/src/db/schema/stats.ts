@@ -168,22 +168,23 @@ export const statsBirdNames = pgTable('stats_bird_names', {
 });
 
 /**
- * A console list's entries on submitted checklists per birder (the checklist's observer name, lower-cased, as the
- * lists match birders) and bird: 'entries' (approved, named; migration 0021), 'checklists' (named) and 'newspecies'
- * (new-species reports; migration 0022). The overlap of a search's bird and birder halves is summed here
- * (records.totals.ts). Rows at 0 stay.
+ * Each console list's entries on submitted checklists per birder (the checklist's observer name, lower-cased, as the
+ * lists match birders) and bird: `entries` for the entries list (approved, named; migration 0021), `checklists` for
+ * the checklists list (named) and `newspecies` for the new-species reports (migration 0022). The overlap of a search's
+ * bird and birder halves is summed here (records.totals.ts). Rows at 0 stay.
  */
 export const statsBirderBirds = pgTable(
   'stats_birder_birds',
   {
-    list: text('list').notNull(),
     observer: text('observer').notNull(),
     birdName: text('bird_name').notNull(),
     entries: integer('entries').notNull().default(0),
+    checklists: integer('checklists').notNull().default(0),
+    newspecies: integer('newspecies').notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: 'stats_birder_birds_pk', columns: [t.list, t.observer, t.birdName] }),
-    index('stats_birder_birds_bird_idx').on(t.list, t.birdName, t.observer),
+    primaryKey({ name: 'stats_birder_birds_pk', columns: [t.observer, t.birdName] }),
+    index('stats_birder_birds_bird_idx').on(t.birdName, t.observer),
   ],
 );
 
