@@ -108,38 +108,37 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 
--- The observers' bits follow the checklists' own counters (kept by 0004/0005/0018 from the entries): a submitted
--- checklist is in a list while it holds an entry of it. A checklist submitted or withdrawn carries its names' bits
--- and entries along; a birder's name corrected moves its observer bit.
+-- The lists ('checklists', 'newspecies') a checklist is in: submitted, and holding an entry of the list (its counters,
+-- kept by 0004/0005/0018 from the entries).
+CREATE FUNCTION stats_checklist_lists(submitted boolean, entry_count integer, named_entries integer) RETURNS text[]
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT array_remove(ARRAY[CASE WHEN submitted AND named_entries > 0 THEN 'checklists' END,
+                            CASE WHEN submitted AND entry_count > named_entries THEN 'newspecies' END], NULL)
+$$;--> statement-breakpoint
+
+-- The observers' bits follow the checklists' counters, so a checklist's update trigger sees an entry of a list arrive
+-- or leave. A checklist submitted or withdrawn carries its names' bits and entries along; a birder's name corrected
+-- moves its observer bit.
 CREATE FUNCTION stats_bitmaps_checklists_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM stats_apply_bitmaps(ARRAY(
       SELECT ROW(l.list, 'observer', lower(c.observer_name), c.seq, 1, 0)::stats_bitmap_delta
-      FROM new_rows c
-      CROSS JOIN LATERAL (VALUES ('checklists', c.named_entries), ('newspecies', c.entry_count - c.named_entries)) l(list, n)
-      WHERE c.status = 'submitted' AND l.n > 0));
+      FROM new_rows c, unnest(stats_checklist_lists(c.status = 'submitted', c.entry_count, c.named_entries)) l(list)));
     RETURN NULL;
   END IF;
   PERFORM stats_apply_bitmaps(ARRAY(
+    WITH now_in AS (
+      SELECT l.list, lower(c.observer_name) AS observer, c.seq
+      FROM new_rows c, unnest(stats_checklist_lists(c.status = 'submitted', c.entry_count, c.named_entries)) l(list)
+    ), was_in AS (
+      SELECT l.list, lower(c.observer_name) AS observer, c.seq
+      FROM old_rows c, unnest(stats_checklist_lists(c.status = 'submitted', c.entry_count, c.named_entries)) l(list)
+    )
     SELECT ROW(list, 'observer', observer, seq, sign, 0)::stats_bitmap_delta
-    FROM (SELECT *, 1 AS sign FROM (
-            SELECT l.list, lower(c.observer_name) AS observer, c.seq FROM new_rows c
-            CROSS JOIN LATERAL (VALUES ('checklists', c.named_entries), ('newspecies', c.entry_count - c.named_entries)) l(list, n)
-            WHERE c.status = 'submitted' AND l.n > 0
-            EXCEPT
-            SELECT l.list, lower(c.observer_name), c.seq FROM old_rows c
-            CROSS JOIN LATERAL (VALUES ('checklists', c.named_entries), ('newspecies', c.entry_count - c.named_entries)) l(list, n)
-            WHERE c.status = 'submitted' AND l.n > 0) gained
+    FROM (SELECT *, 1 AS sign FROM (SELECT * FROM now_in EXCEPT SELECT * FROM was_in) gained
           UNION ALL
-          SELECT *, -1 FROM (
-            SELECT l.list, lower(c.observer_name) AS observer, c.seq FROM old_rows c
-            CROSS JOIN LATERAL (VALUES ('checklists', c.named_entries), ('newspecies', c.entry_count - c.named_entries)) l(list, n)
-            WHERE c.status = 'submitted' AND l.n > 0
-            EXCEPT
-            SELECT l.list, lower(c.observer_name), c.seq FROM new_rows c
-            CROSS JOIN LATERAL (VALUES ('checklists', c.named_entries), ('newspecies', c.entry_count - c.named_entries)) l(list, n)
-            WHERE c.status = 'submitted' AND l.n > 0) lost) o
+          SELECT *, -1 FROM (SELECT * FROM was_in EXCEPT SELECT * FROM now_in) lost) o
     UNION ALL
     SELECT ROW(stats_entry_list(e.is_new_species), 'bird', e.bird_name, m.seq, m.sign, m.sign)::stats_bitmap_delta
     FROM (SELECT *, 1 AS sign FROM (
@@ -185,9 +184,7 @@ BEGIN
   GROUP BY 1, 2, 3, 4;
   INSERT INTO stats_checklist_bitmaps (list, kind, key, block, checklists, entries)
   SELECT l.list, 'observer', lower(c.observer_name), c.seq >> 13, bit_or(stats_checklist_bit(c.seq)), 0
-  FROM checklists c
-  CROSS JOIN LATERAL (VALUES ('checklists', c.named_entries), ('newspecies', c.entry_count - c.named_entries)) l(list, n)
-  WHERE c.status = 'submitted' AND l.n > 0
+  FROM checklists c, unnest(stats_checklist_lists(c.status = 'submitted', c.entry_count, c.named_entries)) l(list)
   GROUP BY 1, 2, 3, 4;
 END $$;--> statement-breakpoint
 
