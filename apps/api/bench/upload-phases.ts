@@ -2,6 +2,7 @@
  * Times one 100,000-row checklist upload in this process, phase by phase (parsing, checking, writing),
  * with the process's peak memory, then deletes what it uploaded. Prints numbers; asserts nothing.
  *   DATABASE_URL=postgres://… pnpm --filter @jarog/api exec tsx bench/upload-phases.ts [--rows 100000]
+ * With SLOW_SQL=1 it prints every statement over 100 ms (over SLOW_MS ms when that is set, 0 for all).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, gen: { type: 'string' } },
 });
 const rows = Number(values.rows);
-// Statements over 100 ms, printed as they finish (with --slow).
+// Statements over 100 ms (SLOW_MS), printed as they finish (with SLOW_SQL=1).
 if (process.env.SLOW_SQL) {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   (pg.Client.prototype as unknown as { query: unknown }).query = function (
@@ -36,7 +37,7 @@ if (process.env.SLOW_SQL) {
       r.then(
         () => {
           const ms = performance.now() - t;
-          if (ms > 100)
+          if (ms > Number(process.env.SLOW_MS ?? 100))
             process.stderr.write(
               `  ${ms.toFixed(0)} ms (ends ${(performance.now() / 1000).toFixed(1)} s): ${text}\n`,
             );

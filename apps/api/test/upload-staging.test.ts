@@ -8,6 +8,7 @@ import { createLogger } from '../src/lib/logger';
 import { computeFlags } from '../src/modules/review/flags';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
 import { createTestApp, type TestApp } from './harness';
+import { expectSummariesMatchRecords } from './summaries';
 
 /*
  * Large checklist uploads (issues 9 and 10). New checklists are staged in temporary tables and judged
@@ -257,6 +258,34 @@ describe('large checklist uploads', () => {
     }
     // The file exercises the rules that need no stored history (every bird in it is in its own history).
     expect([...codes].sort()).toEqual(['BAD_DATE', 'DUPLICATE', 'OUTSIDE_DZONGKHAG', 'UNKNOWN_SPECIES']);
+  }, 120_000);
+
+  it('counts what it stores as a direct write would: every summary equals a recomputation from the records', async () => {
+    const prefix = `Counted ${Date.now()}`;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('checklists');
+    ws.addRow(HEADER);
+    const birds = [...BIRDS, 'Unknown Birds', 'New bird - grey finch', 'Not a bird at all'];
+    for (let i = 0; i < 400; i++) {
+      ws.addRow([
+        `${prefix}-${Math.floor(i / 5)}`,
+        `2025-0${1 + (Math.floor(i / 5) % 6)}-1${Math.floor(i / 5) % 10}`,
+        '07:30',
+        Math.floor(i / 5) % 3 ? 'Pema' : 'Karma',
+        Math.floor(i / 5) % 4 ? 'Paro' : 'Thimphu',
+        birds[i % birds.length],
+        1 + (i % 5),
+      ]);
+    }
+    const res = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ inserted: 400, checklists: 80 });
+    // The new checklists hold named and new-species entries (so both lists' counters were written).
+    const counted = await one<{ named: number; reports: number }>(sql`
+      select sum(named_entries)::int as named, sum(entry_count - named_entries)::int as reports
+      from checklists where name like ${`${prefix}-%`}`);
+    expect(counted).toEqual({ named: 286, reports: 114 });
+    await expectSummariesMatchRecords(t.ctx.database.db, 'after an upload');
   }, 120_000);
 
   it('finds a checklist again whatever its name holds (quotes, backslashes, commas, braces)', async () => {

@@ -41,6 +41,19 @@ function asRecord(values: object, names: Map<string, string>): Record<string, un
   return out;
 }
 
+/**
+ * A checklist's counters of its entries (migrations 0004, 0005, 0018), which its statistics are made from: the
+ * stored path writes them counted (copyOut).
+ */
+const COUNTERS = [
+  'entry_count',
+  'approved_entries',
+  'named_entries',
+  'approved_named_entries',
+  'pending_named_entries',
+  'pending_new_entries',
+];
+
 const COPY_RESERVED = /[\\\n\r\t]/;
 const COPY_ESCAPES = /[\\\n\r\t]/g;
 const copyEscape = (c: string) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t');
@@ -299,15 +312,41 @@ export class Staging implements StagedRecords {
 
   private async copyOut(ids: string[], visible: boolean): Promise<void> {
     const idList = `{${ids.join(',')}}`;
-    const checklistColumns = this.checklistColumns.filter((c) => c !== 'status' && c !== 'observer_id');
+    const checklistColumns = this.checklistColumns.filter(
+      (c) => c !== 'status' && c !== 'observer_id' && !COUNTERS.includes(c),
+    );
+    // Stored checklists arrive with their entries already counted (migration 0023): the entries' insert
+    // trigger, told so by jarog.entries_counted, then leaves them alone instead of updating every new
+    // checklist once more. Hidden ones count as a direct write does, when they are revealed.
+    const counters = visible
+      ? {
+          columns: sql`, ${list(COUNTERS)}`,
+          values: sql`, ${sql.join(
+            COUNTERS.map((c) => sql`coalesce(${sql.identifier(`k_${c}`)}, 0)`),
+            sql`, `,
+          )}`,
+          join: sql`left join (
+            select checklist_id,
+                   count(*)::integer as k_entry_count,
+                   (count(*) filter (where approval = 'approved'))::integer as k_approved_entries,
+                   (count(*) filter (where not is_new_species))::integer as k_named_entries,
+                   (count(*) filter (where approval = 'approved' and not is_new_species))::integer as k_approved_named_entries,
+                   (count(*) filter (where approval = 'pending' and not is_new_species))::integer as k_pending_named_entries,
+                   (count(*) filter (where approval = 'pending' and is_new_species))::integer as k_pending_new_entries
+            from ${this.entries} where checklist_id = any(${idList}::uuid[]) group by 1
+          ) k on k.checklist_id = s.id`,
+        }
+      : { columns: sql``, values: sql``, join: sql`` };
     await this.db.execute(sql`
-      insert into checklists (${list(checklistColumns)}, status, observer_id, created_at, updated_at)
+      insert into checklists (${list(checklistColumns)}, status, observer_id, created_at, updated_at ${counters.columns})
       select ${list(checklistColumns, 's')}, ${visible ? sql`s.status, u.id` : sql`'importing', null`}, now(), now()
-      from ${this.checklists} s ${visible ? sql`left join users u on u.id = s.observer_id` : sql``}
+             ${counters.values}
+      from ${this.checklists} s ${visible ? sql`left join users u on u.id = s.observer_id` : sql``} ${counters.join}
       where s.id = any(${idList}::uuid[])`);
     const entryColumns = this.entryColumns.filter(
       (c) => c !== 'position' && c !== 'species_id' && c !== 'reviewed_by',
     );
+    if (visible) await this.db.execute(sql`select set_config('jarog.entries_counted', 'on', true)`);
     await this.db.execute(sql`
       insert into entries (${list(entryColumns)}, species_id, reviewed_by, created_at, flags, flag_codes)
       select ${list(entryColumns, 's')}, sp.id, r.id, now() + s.position * interval '1 microsecond',
@@ -318,6 +357,7 @@ export class Staging implements StagedRecords {
       left join users r on r.id = s.reviewed_by
       where s.checklist_id = any(${idList}::uuid[])
       order by s.position`);
+    if (visible) await this.db.execute(sql`select set_config('jarog.entries_counted', 'off', true)`);
   }
 
   /**
