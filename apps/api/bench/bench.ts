@@ -386,18 +386,47 @@ if (!values['skip-import']) {
   const before = memoryOf(api.pid).rss;
   const health = watchHealth();
   const t0 = performance.now();
+  // As the console sends it: the server's progress comes back as lines of JSON (parsing, checking, writing,
+  // done), each timed here as it arrives.
   const res = await fetch(`${base}/api/v1/checklists/fileupload`, {
     method: 'POST',
-    headers: auth,
+    headers: { ...auth, accept: 'application/x-ndjson' },
     body: form,
   });
-  const body = (await res.json()) as { message?: string };
+  const phases: Record<string, number> = { answered: (performance.now() - t0) / 1000 };
+  let last: {
+    phase?: string;
+    done?: number;
+    of?: number;
+    result?: { message?: string };
+    error?: { message?: string };
+  } = {};
+  // Lines are cut where a chunk holds a newline (the last line, the answer itself, is some 15 MB).
+  let pending: string[] = [];
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body ?? []) {
+    const text = decoder.decode(chunk as Uint8Array, { stream: true });
+    const lines = text.split('\n');
+    for (const end of lines.slice(0, -1)) {
+      last = JSON.parse(pending.join('') + end);
+      pending = [];
+      if (last.phase && phases[last.phase] === undefined)
+        phases[last.phase] = (performance.now() - t0) / 1000;
+      // Writing: staged and judged until the first batch is stored, then 10,000 entries per batch.
+      const { done, of } = last;
+      if (last.phase === 'writing' && done && phases['first batch stored'] === undefined)
+        phases['first batch stored'] = (performance.now() - t0) / 1000;
+      if (last.phase === 'writing' && done === of) phases['all stored'] = (performance.now() - t0) / 1000;
+    }
+    pending.push(lines.at(-1) ?? '');
+  }
   upload = {
     rows: n,
     fileMB: buffer.length / 1e6,
-    status: res.status,
+    status: last.phase === 'done' ? res.status : `${res.status}, ${last.phase}`,
     seconds: (performance.now() - t0) / 1000,
-    message: body.message,
+    phases,
+    message: last.result?.message ?? last.error?.message,
     healthzWorstMs: await health(),
     memoryBeforeMB: before,
     memoryPeakMB: memoryOf(api.pid).peak,
@@ -485,7 +514,13 @@ const summary = [
         : '') +
       `; /healthz worst during it ${f(exported.healthzWorstMs)} ms; API memory ${exportMemory.before.toFixed(0)} MB before, ${exportMemory.peak.toFixed(0)} MB at its peak${built ? '' : ' (under tsx: build the API for its own figure)'}`,
   upload
-    ? `upload 100,000-row .xlsx (${Number(upload.fileMB).toFixed(1)} MB): HTTP ${upload.status} in ${Number(upload.seconds).toFixed(1)} s (${upload.message}); /healthz worst during it ${f(Number(upload.healthzWorstMs))} ms; API memory ${Number(upload.memoryBeforeMB).toFixed(0)} MB before, ${Number(upload.memoryPeakMB).toFixed(0)} MB at its peak${built ? '' : ' (under tsx)'}`
+    ? `upload 100,000-row .xlsx (${Number(upload.fileMB).toFixed(1)} MB): HTTP ${upload.status} in ${Number(upload.seconds).toFixed(1)} s (${upload.message}); /healthz worst during it ${f(Number(upload.healthzWorstMs))} ms; phases began at (s) ${Object.entries(
+        upload.phases as Record<string, number>,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(
+          ', ',
+        )}; API memory ${Number(upload.memoryBeforeMB).toFixed(0)} MB before, ${Number(upload.memoryPeakMB).toFixed(0)} MB at its peak${built ? '' : ' (under tsx)'}`
     : 'upload: skipped',
   `API peak memory of the last API process (VmHWM): ${peakRssMB.toFixed(0)} MB`,
   lighthouse
