@@ -52,6 +52,17 @@ export async function readDataVersion(db: Db): Promise<string> {
   return row?.version ?? '0';
 }
 
+const VERSION_LOCAL = 'jarogDataVersion';
+
+/**
+ * The data version conditionalGet read for this request, before its answer is computed: what the answer's
+ * ETag names. Parts of the answer kept per version (records.values.ts) use it rather than reading it again.
+ */
+export const dataVersionOf = (res: Response): string | undefined => {
+  const version: unknown = res.locals[VERSION_LOCAL];
+  return typeof version === 'string' ? version : undefined;
+};
+
 /** A weak validator of one answer: the data version, Bhutan's date, the path and query, and who may read it. */
 export function versionTag(version: string, req: Request): string {
   const key = createHash('sha256')
@@ -130,7 +141,9 @@ const wantsFresh = (req: Request) => /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.he
  */
 export function conditionalGet(db: Db, cache?: ResponseCache): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const tag = versionTag(await readDataVersion(db), req);
+    const version = await readDataVersion(db);
+    res.locals[VERSION_LOCAL] = version;
+    const tag = versionTag(version, req);
     res.setHeader('ETag', tag);
     if (matchesTag(req.headers['if-none-match'], tag)) {
       res.status(304).end();

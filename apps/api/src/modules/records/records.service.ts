@@ -45,8 +45,15 @@ type Approval = 'approved' | 'rejected';
 
 type ListQuery = RecordsQuery & RecordsFilter;
 
-/** GET /api/v1/entries: a page of approved, submitted, named entries, newest first. */
-export async function listEntries(ctx: AppContext, query: RecordsQuery): Promise<EntriesListResponse> {
+/**
+ * GET /api/v1/entries: a page of approved, submitted, named entries, newest first. `version`: the data version the
+ * request's ETag names, when the route read it (conditionalGet).
+ */
+export async function listEntries(
+  ctx: AppContext,
+  query: RecordsQuery,
+  version?: string,
+): Promise<EntriesListResponse> {
   const db = ctx.database.db;
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, true) : undefined;
   // The search and the place and birder filters looked up first (records.filters.ts).
@@ -54,7 +61,7 @@ export async function listEntries(ctx: AppContext, query: RecordsQuery): Promise
   const [rows, totals, values] = await Promise.all([
     repo.entriesPage(db, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, 'entries', q, { checklists: false }),
-    listValues(db, 'entries'),
+    listValues(db, 'entries', version),
   ]);
   const last = rows.at(-1);
   return {
@@ -114,12 +121,13 @@ async function withEntries(
  * GET /api/v1/checklists and /api/v1/newspecies: a page of submitted checklists holding entries of
  * the list, newest first, each with those entries. foundTotal and entriesTotal describe the filtered
  * set (counted only when a filter is set; else the list's totals kept by triggers), totalChecklists
- * the whole list; the distinct* lists are the values the whole list's filters offer.
+ * the whole list; the distinct* lists are the values the whole list's filters offer. `version` as for listEntries.
  */
 export async function listChecklists(
   ctx: AppContext,
   list: Exclude<RecordsList, 'entries'>,
   query: RecordsQuery,
+  version?: string,
 ): Promise<ChecklistsListResponse> {
   const db = ctx.database.db;
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, false) : undefined;
@@ -127,7 +135,7 @@ export async function listChecklists(
   const [rows, totals, values, pending] = await Promise.all([
     repo.checklists(db, list, q, { offset: (q.page - 1) * q.limit, limit: q.limit, cursor }),
     listTotals(db, list, q, { checklists: true }),
-    listValues(db, list),
+    listValues(db, list, version),
     pendingPerDzongkhag(db, list),
   ]);
   const last = rows.at(-1);

@@ -14,10 +14,11 @@ const kept = new WeakMap<Db, Map<RecordsList, { version: string; values: Promise
  * 7 ms a checklists page spent in SQL at 2 M entries). The data version (migration 0014) grows with every committed
  * write and is shared by all API processes, so values are never older than the last write, as with the answer
  * cache (lib/conditional-get.ts): the version is read first, so values read after it are at least as new. Requests
- * arriving together while the values are read share that one read.
+ * arriving together while the values are read share that one read. `known` is the version conditionalGet read for
+ * the request (dataVersionOf), when it did: the values then match the answer's ETag, and the version is read once.
  */
-export async function listValues(db: Db, list: RecordsList): Promise<ListValues> {
-  const version = await readDataVersion(db);
+export async function listValues(db: Db, list: RecordsList, known?: string): Promise<ListValues> {
+  const version = known ?? (await readDataVersion(db));
   let lists = kept.get(db);
   if (!lists) {
     lists = new Map();

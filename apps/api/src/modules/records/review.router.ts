@@ -11,6 +11,7 @@ import {
 import type { Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { dataVersionOf } from '../../lib/conditional-get';
 import { sendCsvHeaders, streamCsv } from '../../lib/csv';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
@@ -92,7 +93,9 @@ async function sendList(ctx: AppContext, res: Response, list: RecordsList, q: Re
   }
   if (q.export_limit !== 'all') {
     res.json(
-      list === 'entries' ? await service.listEntries(ctx, q) : await service.listChecklists(ctx, list, q),
+      list === 'entries'
+        ? await service.listEntries(ctx, q, dataVersionOf(res))
+        : await service.listChecklists(ctx, list, q, dataVersionOf(res)),
     );
     return;
   }
