@@ -62,7 +62,8 @@ const speciesByPlaceStatement = preparedPerKey(
       .orderBy(desc(ps.species), ps.dzongkhag, ps.gewog, ps.village)
       .limit(sql.placeholder('limit'))
       .as('top');
-    // Each shown place's most counted birds, read in order from stats_species_period_top_idx. The outer
+    // Each shown place's most counted birds: its rows of the period (the primary key's prefix, one per bird), top-N
+    // sorted (migration 0024 dropped the index ordered by birds, which made every update of the counts non-HOT). The outer
     // place is named "top" explicitly: drizzle writes a subquery's columns unqualified.
     const names = sql<
       string[]
@@ -156,20 +157,16 @@ const checklistCountStatement = preparedPerKey('jarog_checklist_count', (db, key
     .prepare(name),
 );
 
-/** A period's most counted birds nationally, read in order from stats_species_period_top_idx. */
+/** A period's most counted birds nationally, read in order from stats_species_period_national_top_idx (migration 0024). */
 function topNational(db: Db | Tx, period: SQL, limit: number | Placeholder) {
   return db
     .select({ birdName: spp.birdName, birds: spp.birds })
     .from(spp)
     .where(
-      and(
-        eq(spp.period, period),
-        eq(spp.level, LEVEL.national),
-        eq(spp.dzongkhag, ''),
-        eq(spp.gewog, ''),
-        eq(spp.village, ''),
-        gt(spp.entries, 0),
-      ),
+      // The level is written as a literal so that even a generic plan of a prepared statement matches the partial
+      // index (WHERE level = 0), and no place is named: with dzongkhag = '' and the rest, the planner takes the
+      // primary key for a one-row lookup and sorts every bird of the period (39 ms for 71 months instead of 15).
+      and(eq(spp.period, period), sql`${spp.level} = ${sql.raw(String(LEVEL.national))}`, gt(spp.entries, 0)),
     )
     .orderBy(desc(spp.birds), spp.birdName)
     .limit(limit);
