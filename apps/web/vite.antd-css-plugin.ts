@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractStyle } from '@ant-design/static-style-extract';
 import { ConfigProvider } from 'antd';
@@ -11,8 +11,9 @@ import { theme } from './src/app/theme';
  * antd's styles for the signed-in console as one static stylesheet, made at build time from the console's own
  * theme, so that the signed-in pages render with antd's `zeroRuntime` (no CSS generated in the browser: antd's
  * CSS-in-JS computed and inserted the styles of every component on its first render, the largest part of the
- * dashboard's main-thread time after the chart). The sign-in pages keep the runtime styles: they use few
- * components and must stay light.
+ * dashboard's main-thread time after the chart). The signed-out pages get a sheet of their own with only the
+ * components they draw (`antd-auth-<hash>.css`, a few KiB compressed): antd's runtime styles were two thirds of the
+ * sign-in page's script time on a throttled phone CPU.
  *
  * - `@ant-design/static-style-extract` renders every named antd component once in Node with the theme and collects
  *   the CSS that antd would insert at run time (the way antd's own dist/antd.css is made). The components are the
@@ -21,18 +22,21 @@ import { theme } from './src/app/theme';
  *   runtime's `:where(.css-…)` ones, and match the components whatever hash they carry.
  * - The CSS-variable blocks of the extraction are left out: they are scoped to React ids of the Node render, and the
  *   browser still registers the theme's and the components' variables at run time (cheap: no style rules).
- * - The file is `assets/antd-<hash>.css`; `__ANTD_CSS_URL__` names it to the app (src/app/antd-css.ts), and the
- *   boot script (vite.boot-plugin.ts) asks for it with the app's chunks when a session is stored. In `vite dev` it is
- *   served at /__antd.css.
+ * - The files are `assets/antd-<hash>.css` and `assets/antd-auth-<hash>.css`; `__ANTD_CSS_URL__` and
+ *   `__ANTD_AUTH_CSS_URL__` name them to the app (src/app/antd-css.ts), and the boot script (vite.boot-plugin.ts)
+ *   asks for the one the first screen needs with the app's chunks. In `vite dev` they are served at /__antd.css and
+ *   /__antd-auth.css.
  */
 export interface AntdCss {
   plugin: Plugin;
-  /** The built file's path under dist/ (e.g. `assets/antd-0123abcd.css`); known once the build has started. */
-  fileName: () => string;
+  /**
+   * A built sheet's path under dist/ (`assets/antd-0123abcd.css`, `assets/antd-auth-….css` for the signed-out
+   * pages'); known once the build has started.
+   */
+  fileName: (sheet?: 'console' | 'auth') => string;
 }
 
 const SRC_DIR = path.join(import.meta.dirname, 'src');
-const DEV_URL = '/__antd.css';
 
 /** Components antd renders inside others (a Table's pager and checkboxes, an Upload's progress, App's message…). */
 const INNER: Record<string, string[]> = {
@@ -52,26 +56,56 @@ const INNER: Record<string, string[]> = {
   Descriptions: ['Row', 'Col'],
 };
 
-/** The antd components src/ imports (value imports; `type` imports draw nothing). */
-export function importedAntdComponents(dir = SRC_DIR): string[] {
-  const names = new Set<string>();
+/** The source files (.ts, .tsx; tests left out) under `dir`. */
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        const text = readFileSync(full, 'utf8');
-        for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g)) {
-          for (const part of (m[1] ?? '').split(',')) {
-            const name = part.trim();
-            if (!name || name.startsWith('type ')) continue;
-            names.add(name.split(/\s+as\s+/)[0] as string);
-          }
-        }
-      }
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(full);
     }
   };
   walk(dir);
+  return files;
+}
+
+/** `files` and every source file they import by a relative path, through and through. */
+export function importClosure(files: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s*'(\.{1,2}\/[^']+)'/g)) {
+      const base = path.resolve(path.dirname(file), m[1] as string);
+      const found = [
+        base,
+        `${base}.ts`,
+        `${base}.tsx`,
+        path.join(base, 'index.ts'),
+        path.join(base, 'index.tsx'),
+      ].find((f) => /\.tsx?$/.test(f) && existsSync(f));
+      if (found) visit(found);
+    }
+  };
+  for (const f of files) visit(f);
+  return [...seen].sort();
+}
+
+/** The antd components these files import (value imports; `type` imports draw nothing), with those drawn inside. */
+export function importedAntdComponents(files = sourceFiles(SRC_DIR)): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g)) {
+      for (const part of (m[1] ?? '').split(',')) {
+        const name = part.trim();
+        if (!name || name.startsWith('type ')) continue;
+        names.add(name.split(/\s+as\s+/)[0] as string);
+      }
+    }
+  }
   const all = new Set<string>();
   const add = (name: string) => {
     if (all.has(name)) return;
@@ -82,10 +116,24 @@ export function importedAntdComponents(dir = SRC_DIR): string[] {
   return [...all].sort();
 }
 
+/**
+ * The signed-out pages' files: their frame and the pages of app/routes.tsx's publicRoutes, with what they import.
+ * Their sheet holds only the components these draw (the sign-in page must stay light).
+ */
+export const SIGNED_OUT_ENTRIES = [
+  'features/auth/AuthLayout.tsx',
+  'features/auth/LoginPage.tsx',
+  'features/auth/SignupPage.tsx',
+  'features/auth/ForgotPasswordPage.tsx',
+  'features/auth/PasswordResetPage.tsx',
+  'features/auth/DeactivatedPage.tsx',
+  'features/auth/NotAdminPage.tsx',
+];
+
 /** The stylesheet: antd's rules for those components in the console's theme, without the Node render's variables. */
-export function antdStaticCss(): string {
+export function antdStaticCss(components = importedAntdComponents()): string {
   const css = extractStyle({
-    includes: importedAntdComponents(),
+    includes: components,
     customTheme: (node) => createElement(ConfigProvider, { theme: { ...theme, hashed: false } }, node),
   });
   return topLevelRules(css)
@@ -121,37 +169,65 @@ export function topLevelRules(css: string): string[] {
   return rules;
 }
 
+/** The two sheets: the whole console's, and the signed-out pages' (a subset: the same rules for fewer components). */
+const SHEETS = {
+  console: { define: '__ANTD_CSS_URL__', devUrl: '/__antd.css', components: () => importedAntdComponents() },
+  auth: {
+    define: '__ANTD_AUTH_CSS_URL__',
+    devUrl: '/__antd-auth.css',
+    components: () =>
+      importedAntdComponents(importClosure(SIGNED_OUT_ENTRIES.map((f) => path.join(SRC_DIR, f)))),
+  },
+} as const;
+type Sheet = keyof typeof SHEETS;
+
 export function antdCss(): AntdCss {
-  let css: string | undefined;
-  let fileName: string | undefined;
-  const build = () => {
-    css ??= antdStaticCss();
-    fileName ??= `assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
-    return { css, fileName };
+  const built = new Map<Sheet, { css: string; fileName: string }>();
+  const build = (sheet: Sheet) => {
+    let out = built.get(sheet);
+    if (!out) {
+      const css = antdStaticCss(SHEETS[sheet].components());
+      const prefix = sheet === 'console' ? 'antd' : 'antd-auth';
+      out = {
+        css,
+        fileName: `assets/${prefix}-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`,
+      };
+      built.set(sheet, out);
+    }
+    return out;
   };
+  const sheets = Object.keys(SHEETS) as Sheet[];
   const plugin: Plugin = {
     name: 'jarog-antd-css',
     config(_config, { command }) {
-      const url = command === 'build' ? `/${build().fileName}` : DEV_URL;
-      return { define: { __ANTD_CSS_URL__: JSON.stringify(url) } };
+      const define: Record<string, string> = {};
+      for (const sheet of sheets) {
+        const url = command === 'build' ? `/${build(sheet).fileName}` : SHEETS[sheet].devUrl;
+        define[SHEETS[sheet].define] = JSON.stringify(url);
+      }
+      return { define };
     },
     configureServer(server) {
-      server.middlewares.use(DEV_URL, (_req, res) => {
-        res.setHeader('Content-Type', 'text/css; charset=utf-8');
-        res.end(build().css);
-      });
+      for (const sheet of sheets) {
+        server.middlewares.use(SHEETS[sheet].devUrl, (_req, res) => {
+          res.setHeader('Content-Type', 'text/css; charset=utf-8');
+          res.end(build(sheet).css);
+        });
+      }
     },
     buildStart() {
       if (this.meta.watchMode) return;
-      const { css: source, fileName: name } = build();
-      this.emitFile({ type: 'asset', fileName: name, source });
+      for (const sheet of sheets) {
+        const { css: source, fileName } = build(sheet);
+        this.emitFile({ type: 'asset', fileName, source });
+      }
     },
   };
   return {
     plugin,
-    fileName: () => {
-      if (!fileName) throw new Error('antd css: the build has not started');
-      return fileName;
+    fileName: (sheet: Sheet = 'console') => {
+      if (!built.has(sheet)) throw new Error('antd css: the build has not started');
+      return build(sheet).fileName;
     },
   };
 }

@@ -14,7 +14,11 @@ type OutputChunk = Rolldown.OutputChunk;
  * its Content-Security-Policy (no 'unsafe-inline'). Without the boot script the console still works; it only
  * starts later.
  */
-export function bootScript({ antdCssFile }: { antdCssFile?: () => string } = {}): Plugin {
+export function bootScript({
+  antdCssFile,
+}: {
+  antdCssFile?: (sheet: 'console' | 'auth') => string;
+} = {}): Plugin {
   return {
     name: 'jarog-boot-script',
     apply: 'build',
@@ -44,7 +48,7 @@ export function bootScript({ antdCssFile }: { antdCssFile?: () => string } = {})
         out = out.replace(
           placeholder,
           () =>
-            `<script>${bootSource(signedOut, signedIn, entry, preloads, antdCssFile ? `/${antdCssFile()}` : null)}</script>`,
+            `<script>${bootSource(signedOut, signedIn, entry, preloads, antdCssFile ? { console: `/${antdCssFile('console')}`, auth: `/${antdCssFile('auth')}` } : null)}</script>`,
         );
         out = out.replace(
           /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
@@ -95,7 +99,7 @@ function bootSource(
   signedIn: string[],
   entry: string,
   preloads: string[],
-  antdCss: string | null,
+  antdCss: { console: string; auth: string } | null,
 ): string {
   return `
 (function () {
@@ -113,13 +117,14 @@ function bootSource(
     if (started) return;
     started = true;
     var head = document.head;
-    // A session opens on the signed-in shell: antd's static stylesheet first in <head> (src/app/antd-css.ts).
+    // antd's static stylesheet first in <head> (src/app/antd-css.ts): the signed-in shell's for a session, else the
+    // signed-out pages' own.
     var css = ${JSON.stringify(antdCss)};
-    if (token && css) {
+    if (css) {
       var sheet = document.createElement('link');
-      sheet.id = 'antd-css';
+      sheet.id = token ? 'antd-css' : 'antd-css-auth';
       sheet.rel = 'stylesheet';
-      sheet.href = css;
+      sheet.href = token ? css.console : css.auth;
       head.insertBefore(sheet, head.firstChild);
     }
     for (var i = 0; i < files.length; i++) {

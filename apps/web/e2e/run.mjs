@@ -25,6 +25,7 @@ function ensureBuilt() {
     'index.html',
     'vite.config.ts',
     'vite.boot-plugin.ts',
+    'vite.antd-css-plugin.ts',
     '../../packages/contracts/src',
   ].map((p) => path.join(WEB_DIR, p));
   const stale =

@@ -46,6 +46,57 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("the signed-out pages draw with antd's static sheet: no component styles made in the browser", async () => {
+    const { page, context, errors } = await openPage(stack);
+    await page.goto('/login');
+    const signInButton = page.getByRole('button', { name: 'Sign In' });
+    // Before the click: the pointer then rests on the button, which takes its hover colour.
+    const primaryBackground = await signInButton.evaluate((b) => getComputedStyle(b).backgroundColor);
+    await signInButton.click();
+    await page.getByText('Email is required').waitFor();
+    // The look is the sheet's: the theme's error red on the message and on the field's border, once their colour
+    // transitions have ended (waited for as a condition; without the sheet's rules they never arrive).
+    await page.waitForFunction(
+      (red) => {
+        const message = document.querySelector('.ant-form-item-explain-error');
+        const field = document.querySelector(
+          '.ant-input-affix-wrapper-status-error, .ant-input-status-error',
+        );
+        return (
+          message !== null &&
+          field !== null &&
+          getComputedStyle(message).color === red &&
+          getComputedStyle(field).borderTopColor === red
+        );
+      },
+      'rgb(196, 29, 29)',
+      { timeout: 10_000 },
+    );
+    const seen = await page.evaluate(() => {
+      const link = document.getElementById('antd-css-auth');
+      // antd's runtime styles (data-css-hash) for a component carry its class; the CSS-variable blocks (.css-var-…)
+      // and the root's app and link rules are all it still writes under zeroRuntime.
+      const generated = [...document.querySelectorAll('head style[data-css-hash]')]
+        .map((s) => s.textContent ?? '')
+        .filter(
+          (text) =>
+            !text.startsWith('.css-var-') && /\.ant-(form|input|btn|typography|divider|alert)\b/.test(text),
+        );
+      return {
+        sheet: link instanceof HTMLLinkElement && link.sheet !== null,
+        href: link?.getAttribute('href') ?? '',
+        generated: generated.length,
+      };
+    });
+    assert.equal(seen.sheet, true, 'the signed-out sheet is loaded');
+    assert.match(seen.href, /^\/assets\/antd-auth-[0-9a-f]{8}\.css$/);
+    assert.equal(seen.generated, 0, 'antd wrote no component rules at run time');
+    // The theme's primary green, from the sheet.
+    assert.equal(primaryBackground, 'rgb(27, 94, 74)');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a wrong password shows the server message in the error area', async () => {
     const { page, context } = await openPage(stack);
     await signIn(page, { email: ROOT.email, password: 'not-the-password' });

@@ -23,11 +23,14 @@ import { useAppDispatch, useAppSelector } from './store';
 // Each frame is its own chunk: a signed-out visitor never downloads the shell, nor an admin the sign-in frame.
 // /boot.js preloads the frame the visitor needs with the entry chunk (vite.boot-plugin.ts). The sign-in frame stays
 // lazy: rendered eagerly it replaced its page before a session's redirect had handed over the flash message.
-// The shell waits for antd's static stylesheet (app/antd-css.ts), fetched with its chunks, so it never draws unstyled.
+// Each frame waits for its antd static stylesheet (app/antd-css.ts), fetched with its chunks, so it never draws
+// unstyled.
 const AppLayout = lazyPage(() =>
-  Promise.all([import('./layout/AppLayout'), loadAntdCss()]).then(([m]) => m.AppLayout),
+  Promise.all([import('./layout/AppLayout'), loadAntdCss('console')]).then(([m]) => m.AppLayout),
 );
-const AuthLayout = lazyPage(() => import('../features/auth/AuthLayout').then((m) => m.AuthLayout));
+const AuthLayout = lazyPage(() =>
+  Promise.all([import('../features/auth/AuthLayout'), loadAntdCss('auth')]).then(([m]) => m.AuthLayout),
+);
 
 /**
  * Loads the frame and the page the console opens on (main.tsx), so that they render without suspending: a signed-out
