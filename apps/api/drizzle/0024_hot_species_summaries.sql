@@ -1,4 +1,4 @@
--- The species summaries updated in place (issue 10, session 19). Every approved named entry written, reviewed or
+-- The species summaries updated in place (issue 10, sessions 19-20). Every approved named entry written, reviewed or
 -- removed adds to 12 rows of stats_species_period (three periods × four place levels) and one of
 -- stats_species_place_month. At 2 M entries the first holds 5.4 M rows (1.7 GB with its indexes). Its second index,
 -- stats_species_period_top_idx (0008), had the counted birds in its key, so no update could be HOT: each one wrote a
@@ -11,15 +11,17 @@
 -- measured right after a checkpoint. The tables are rewritten once in primary-key order (CLUSTER), which makes that room
 -- now and puts a place and period's birds on neighbouring pages.
 --
--- The reads the index served, a place and period's most counted birds (analytics.repository.ts speciesByPlace), read
--- that place and period's rows through the primary key's prefix instead and keep the first few after a top-N sort: at
--- most one row per bird, on neighbouring pages while the table keeps the order CLUSTER gave it (updates in place keep
--- it; stats_rebuild() below now writes the rows in that order too). The national rows alone keep an ordered index
--- (3.5 MB at 2 M entries): the monthly and yearly charts read 25 names of each of a hundred or more months, and the
--- national rows are a quarter of the upserts. With it the same upserts took 2.3-2.5 s instead of 1.7 s.
+-- The reads the index served, a place and period's most counted birds (analytics.repository.ts speciesByPlace and
+-- topNational), keep ordered indexes for the national and dzongkhag rows only (`WHERE level = 0` and `level = 1`,
+-- 3.5 MB and 42 MB at 2 M entries): their places have hundreds of birds each, and the same upserts took 1.7-2.1 s
+-- with both (an index for the gewog rows too, 144 MB, made it 2.0-2.3 s). A gewog's or village's birds are read
+-- through the primary key's prefix and top-N sorted: at most one row per bird, on neighbouring pages while the table
+-- keeps the order CLUSTER gave it (updates in place keep it; stats_rebuild() below now writes the rows in that order
+-- too).
 
 DROP INDEX IF EXISTS "stats_species_period_top_idx";--> statement-breakpoint
 CREATE INDEX "stats_species_period_national_top_idx" ON "stats_species_period" USING btree ("period","birds" DESC,"bird_name") INCLUDE ("entries") WHERE "level" = 0;--> statement-breakpoint
+CREATE INDEX "stats_species_period_dzongkhag_top_idx" ON "stats_species_period" USING btree ("period","dzongkhag","birds" DESC,"bird_name") INCLUDE ("entries") WHERE "level" = 1;--> statement-breakpoint
 ALTER TABLE "stats_species_period" SET (fillfactor = 85);--> statement-breakpoint
 ALTER TABLE "stats_species_place_month" SET (fillfactor = 85);--> statement-breakpoint
 CLUSTER "stats_species_period" USING "stats_species_period_pk";--> statement-breakpoint

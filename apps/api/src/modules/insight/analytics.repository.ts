@@ -62,15 +62,21 @@ const speciesByPlaceStatement = preparedPerKey(
       .orderBy(desc(ps.species), ps.dzongkhag, ps.gewog, ps.village)
       .limit(sql.placeholder('limit'))
       .as('top');
-    // Each shown place's most counted birds: its rows of the period (the primary key's prefix, one per bird), top-N
-    // sorted (migration 0024 dropped the index ordered by birds, which made every update of the counts non-HOT). The outer
-    // place is named "top" explicitly: drizzle writes a subquery's columns unqualified.
+    // Each shown place's most counted birds. A dzongkhag's are read in order from
+    // stats_species_period_dzongkhag_top_idx (migration 0024: level = 1, written as a literal so that a generic plan
+    // still matches the partial index, and no gewog or village named, which would make the planner take the primary
+    // key for a one-row lookup); a gewog's or village's are its rows of the period (the primary key's prefix, one per
+    // bird), top-N sorted. The outer place is named "top" explicitly: drizzle writes a subquery's columns unqualified.
+    const place =
+      lv === LEVEL.dzongkhag
+        ? sql`${spp.dzongkhag} = "top"."dzongkhag"`
+        : sql`${spp.dzongkhag} = "top"."dzongkhag" and ${spp.gewog} = "top"."gewog" and ${spp.village} = "top"."village"`;
     const names = sql<
       string[]
     >`(select coalesce(array_agg(b.bird_name order by b.birds desc, b.bird_name), '{}')
         from (select ${spp.birdName} as bird_name, ${spp.birds} as birds from ${spp}
-              where ${spp.period} = ${period} and ${spp.level} = ${lv} and ${spp.dzongkhag} = "top"."dzongkhag"
-                and ${spp.gewog} = "top"."gewog" and ${spp.village} = "top"."village" and ${spp.entries} > 0
+              where ${spp.period} = ${period} and ${spp.level} = ${sql.raw(String(lv))} and ${place}
+                and ${spp.entries} > 0
               order by ${spp.birds} desc, ${spp.birdName} limit ${BIRD_NAMES_PER_LABEL}) b)`;
     return db
       .select({
