@@ -456,7 +456,9 @@ if (upload) {
 let lighthouse: Record<string, unknown> | undefined;
 const lighthouseScript = path.join(repoDir, 'apps/web/scripts/lighthouse.mjs');
 const webDist = path.join(repoDir, 'apps/web/dist/index.html');
-if (existsSync(lighthouseScript) && existsSync(webDist)) {
+// --lighthouse-runs 0 leaves Lighthouse out.
+const lighthouseRuns = values['lighthouse-runs'] ?? '3';
+if (lighthouseRuns !== '0' && existsSync(lighthouseScript) && existsSync(webDist)) {
   const { startWebServer } = await import(path.join(repoDir, 'apps/web/scripts/serve.mjs'));
   const web = await startWebServer({ port: webPort, host: '127.0.0.1', apiUrl: base });
   lighthouse = {};
@@ -467,7 +469,7 @@ if (existsSync(lighthouseScript) && existsSync(webDist)) {
       ...(page === '/' ? ['--token', token] : []),
       ...(values.lhr ? ['--lhr', path.resolve(values.lhr)] : []),
       '--runs',
-      values['lighthouse-runs'] ?? '3',
+      lighthouseRuns,
       `${web.url}${page}`,
     ];
     const { out, code } = await new Promise<{ out: string; code: number | null }>((resolve) => {
@@ -525,7 +527,7 @@ const summary = [
   `API peak memory of the last API process (VmHWM): ${peakRssMB.toFixed(0)} MB`,
   lighthouse
     ? `lighthouse: ${JSON.stringify(lighthouse)}`
-    : 'lighthouse: skipped (build the console first: apps/web/dist)',
+    : `lighthouse: skipped (${lighthouseRuns === '0' ? '--lighthouse-runs 0' : 'build the console first: apps/web/dist'})`,
 ];
 console.log(summary.join('\n'));
 const out = path.resolve(
