@@ -22,7 +22,10 @@ export function AppLayout() {
   const confirmLogout = useLogoutConfirm();
   const { pathname } = useLocation();
   // Read once: the sheet loaded before this chunk's promise resolved, or it will not be used (app/antd-css.ts).
-  const [antdTheme] = useState(() => ({ zeroRuntime: antdCssLoaded('console'), cssVar: { key: CSS_VAR_KEY } }));
+  const [antdTheme] = useState(() => ({
+    zeroRuntime: antdCssLoaded('console'),
+    cssVar: { key: CSS_VAR_KEY },
+  }));
 
   // A drawer left open must not reappear when the window grows and shrinks again, or on a new page.
   useEffect(() => {
