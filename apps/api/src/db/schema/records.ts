@@ -112,7 +112,6 @@ export const entries = pgTable(
     index('entries_checklist_idx').on(t.checklistId),
     index('entries_approval_idx').on(t.approval, t.isNewSpecies),
     index('entries_species_idx').on(t.speciesId),
-    index('entries_bird_name_trgm_idx').using('gin', sql`lower(${t.birdName}) gin_trgm_ops`),
     check('entries_counts_nonnegative', sql`${t.adult} >= 0 AND ${t.juvenile} >= 0 AND ${t.total} >= 0`),
   ],
 );
