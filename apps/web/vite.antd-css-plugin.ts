@@ -22,19 +22,26 @@ import { theme } from './src/app/theme';
  *   runtime's `:where(.css-…)` ones, and match the components whatever hash they carry.
  * - The CSS-variable blocks of the extraction are left out: they are scoped to React ids of the Node render, and the
  *   browser still registers the theme's and the components' variables at run time (cheap: no style rules).
- * - The files are `assets/antd-<hash>.css` and `assets/antd-auth-<hash>.css`; `__ANTD_CSS_URL__` and
- *   `__ANTD_AUTH_CSS_URL__` name them to the app (src/app/antd-css.ts), and the boot script (vite.boot-plugin.ts)
- *   asks for the one the first screen needs with the app's chunks. In `vite dev` they are served at /__antd.css and
- *   /__antd-auth.css.
+ * - Each sheet is written as a few files of at most `PART_CHARS` characters, cut between top-level rules, in order
+ *   (`assets/antd-<hash>.css`, `assets/antd-auth-<hash>.css`, one hash per part). Chromium parses a stylesheet in
+ *   one main-thread task when it arrives: the console's 650 kB in one file was one task of ~75 ms on a 2-core
+ *   machine (~300 ms on Lighthouse's 4 × slower phone, all of it blocking time); parts of 64 kB are parsed in tasks of
+ *   a few ms each, between other work. Appended one after another, the parts cascade exactly as the single file did.
+ * - `__ANTD_CSS_URLS__` and `__ANTD_AUTH_CSS_URLS__` name the parts to the app (src/app/antd-css.ts), and the boot
+ *   script (vite.boot-plugin.ts) asks for those the first screen needs with the app's chunks. In `vite dev` each
+ *   sheet is one file, served at /__antd.css and /__antd-auth.css.
  */
 export interface AntdCss {
   plugin: Plugin;
   /**
-   * A built sheet's path under dist/ (`assets/antd-0123abcd.css`, `assets/antd-auth-….css` for the signed-out
-   * pages'); known once the build has started.
+   * A built sheet's parts' paths under dist/, in cascade order (`assets/antd-0123abcd.css`…, `assets/antd-auth-….css`…
+   * for the signed-out pages'); known once the build has started.
    */
-  fileName: (sheet?: 'console' | 'auth') => string;
+  fileNames: (sheet?: 'console' | 'auth') => string[];
 }
+
+/** The largest part of a built sheet, in characters (a single rule longer than this is a part of its own). */
+export const PART_CHARS = 64 * 1024;
 
 const SRC_DIR = path.join(import.meta.dirname, 'src');
 
@@ -169,11 +176,34 @@ export function topLevelRules(css: string): string[] {
   return rules;
 }
 
+/**
+ * A stylesheet cut between its top-level rules into parts of at most `max` characters (of about the same size), in
+ * order.
+ */
+export function sheetParts(css: string, max = PART_CHARS): string[] {
+  const parts: string[] = [];
+  const target = css.length / Math.ceil(css.length / max);
+  let part = '';
+  for (const rule of topLevelRules(css)) {
+    if (part && part.length + rule.length > max) {
+      parts.push(part);
+      part = '';
+    }
+    part += rule;
+    if (part.length >= target) {
+      parts.push(part);
+      part = '';
+    }
+  }
+  if (part) parts.push(part);
+  return parts;
+}
+
 /** The two sheets: the whole console's, and the signed-out pages' (a subset: the same rules for fewer components). */
 const SHEETS = {
-  console: { define: '__ANTD_CSS_URL__', devUrl: '/__antd.css', components: () => importedAntdComponents() },
+  console: { define: '__ANTD_CSS_URLS__', devUrl: '/__antd.css', components: () => importedAntdComponents() },
   auth: {
-    define: '__ANTD_AUTH_CSS_URL__',
+    define: '__ANTD_AUTH_CSS_URLS__',
     devUrl: '/__antd-auth.css',
     components: () =>
       importedAntdComponents(importClosure(SIGNED_OUT_ENTRIES.map((f) => path.join(SRC_DIR, f)))),
@@ -182,7 +212,7 @@ const SHEETS = {
 type Sheet = keyof typeof SHEETS;
 
 export function antdCss(): AntdCss {
-  const built = new Map<Sheet, { css: string; fileName: string }>();
+  const built = new Map<Sheet, { css: string; parts: { source: string; fileName: string }[] }>();
   const build = (sheet: Sheet) => {
     let out = built.get(sheet);
     if (!out) {
@@ -190,7 +220,10 @@ export function antdCss(): AntdCss {
       const prefix = sheet === 'console' ? 'antd' : 'antd-auth';
       out = {
         css,
-        fileName: `assets/${prefix}-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`,
+        parts: sheetParts(css).map((source) => ({
+          source,
+          fileName: `assets/${prefix}-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.css`,
+        })),
       };
       built.set(sheet, out);
     }
@@ -202,8 +235,9 @@ export function antdCss(): AntdCss {
     config(_config, { command }) {
       const define: Record<string, string> = {};
       for (const sheet of sheets) {
-        const url = command === 'build' ? `/${build(sheet).fileName}` : SHEETS[sheet].devUrl;
-        define[SHEETS[sheet].define] = JSON.stringify(url);
+        const urls =
+          command === 'build' ? build(sheet).parts.map((p) => `/${p.fileName}`) : [SHEETS[sheet].devUrl];
+        define[SHEETS[sheet].define] = JSON.stringify(urls);
       }
       return { define };
     },
@@ -218,16 +252,16 @@ export function antdCss(): AntdCss {
     buildStart() {
       if (this.meta.watchMode) return;
       for (const sheet of sheets) {
-        const { css: source, fileName } = build(sheet);
-        this.emitFile({ type: 'asset', fileName, source });
+        for (const { source, fileName } of build(sheet).parts)
+          this.emitFile({ type: 'asset', fileName, source });
       }
     },
   };
   return {
     plugin,
-    fileName: (sheet: Sheet = 'console') => {
+    fileNames: (sheet: Sheet = 'console') => {
       if (!built.has(sheet)) throw new Error('antd css: the build has not started');
-      return build(sheet).fileName;
+      return build(sheet).parts.map((p) => p.fileName);
     },
   };
 }

@@ -15,9 +15,9 @@ type OutputChunk = Rolldown.OutputChunk;
  * starts later.
  */
 export function bootScript({
-  antdCssFile,
+  antdCssFiles,
 }: {
-  antdCssFile?: (sheet: 'console' | 'auth') => string;
+  antdCssFiles?: (sheet: 'console' | 'auth') => string[];
 } = {}): Plugin {
   return {
     name: 'jarog-boot-script',
@@ -48,7 +48,7 @@ export function bootScript({
         out = out.replace(
           placeholder,
           () =>
-            `<script>${bootSource(signedOut, signedIn, entry, preloads, antdCssFile ? { console: `/${antdCssFile('console')}`, auth: `/${antdCssFile('auth')}` } : null)}</script>`,
+            `<script>${bootSource(signedOut, signedIn, entry, preloads, antdCssFiles ? { console: antdCssFiles('console').map((f) => `/${f}`), auth: antdCssFiles('auth').map((f) => `/${f}`) } : null)}</script>`,
         );
         out = out.replace(
           /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
@@ -99,7 +99,7 @@ function bootSource(
   signedIn: string[],
   entry: string,
   preloads: string[],
-  antdCss: { console: string; auth: string } | null,
+  antdCss: { console: string[]; auth: string[] } | null,
 ): string {
   return `
 (function () {
@@ -117,15 +117,19 @@ function bootSource(
     if (started) return;
     started = true;
     var head = document.head;
-    // antd's static stylesheet first in <head> (src/app/antd-css.ts): the signed-in shell's for a session, else the
-    // signed-out pages' own.
+    // antd's static stylesheet first in <head>, its parts in order (src/app/antd-css.ts): the signed-in shell's for
+    // a session, else the signed-out pages' own.
     var css = ${JSON.stringify(antdCss)};
     if (css) {
-      var sheet = document.createElement('link');
-      sheet.id = token ? 'antd-css' : 'antd-css-auth';
-      sheet.rel = 'stylesheet';
-      sheet.href = token ? css.console : css.auth;
-      head.insertBefore(sheet, head.firstChild);
+      var parts = token ? css.console : css.auth;
+      var before = head.firstChild;
+      for (var p = 0; p < parts.length; p++) {
+        var sheet = document.createElement('link');
+        sheet.id = (token ? 'antd-css-' : 'antd-css-auth-') + p;
+        sheet.rel = 'stylesheet';
+        sheet.href = parts[p];
+        head.insertBefore(sheet, before);
+      }
     }
     for (var i = 0; i < files.length; i++) {
       var link = document.createElement('link');

@@ -9,7 +9,7 @@ import { compileHints } from './vite.compile-hints-plugin';
 const antd = antdCss();
 
 export default defineConfig({
-  plugins: [react(), bhutanMap(), antd.plugin, bootScript({ antdCssFile: antd.fileName }), compileHints()],
+  plugins: [react(), bhutanMap(), antd.plugin, bootScript({ antdCssFiles: antd.fileNames }), compileHints()],
   resolve: {
     // The charts' engine imports html2canvas for a feature the console never uses (see the stub's comment).
     alias: { html2canvas: path.join(import.meta.dirname, 'src/features/insight/charts/no-html2canvas.ts') },

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importClosure, importedAntdComponents, SIGNED_OUT_ENTRIES } from '../vite.antd-css-plugin';
+import {
+  importClosure,
+  importedAntdComponents,
+  SIGNED_OUT_ENTRIES,
+  sheetParts,
+  topLevelRules,
+} from '../vite.antd-css-plugin';
 
 const SRC = path.join(import.meta.dirname, '..', 'src');
 
@@ -40,5 +46,35 @@ describe("the signed-out pages' antd sheet (vite.antd-css-plugin.ts)", () => {
     const consoleSheet = importedAntdComponents();
     for (const name of auth) expect(consoleSheet).toContain(name);
     expect(auth.length).toBeLessThan(consoleSheet.length / 2);
+  });
+});
+
+describe('a sheet in parts (sheetParts)', () => {
+  // Rules of varied sizes, with nested at-rules and braces inside strings, as antd's sheet has them.
+  const rules = Array.from({ length: 400 }, (_, i) => {
+    const body = `color:#${(i * 2654435761).toString(16).slice(0, 6)};${'x'.repeat((i * 37) % 900)}:1`;
+    if (i % 7 === 0) return `@media (min-width:${i}px){.a-${i}{${body}}.b-${i}{content:"}{"}}`;
+    if (i % 11 === 0) return `@keyframes k-${i}{0%{opacity:0}100%{opacity:1}}`;
+    return `.ant-c-${i} .d{${body}}`;
+  });
+  const css = rules.join('');
+
+  it('cuts only between top-level rules, keeps their order, and keeps every part under the limit', () => {
+    const parts = sheetParts(css, 4096);
+    expect(parts.length).toBeGreaterThan(10);
+    expect(parts.join('')).toBe(css);
+    for (const part of parts) {
+      expect(part.length).toBeLessThanOrEqual(4096);
+      // Each part is whole rules: cutting it again into rules gives back exactly its text.
+      expect(topLevelRules(part).join('')).toBe(part);
+    }
+    expect(parts.flatMap((p) => topLevelRules(p))).toEqual(rules);
+  });
+
+  it('gives a rule longer than the limit a part of its own, and a small sheet one part', () => {
+    const long = `.long{${'y'.repeat(5000)}:1}`;
+    expect(sheetParts(`.a{b:1}${long}.c{d:2}`, 4096)).toEqual(['.a{b:1}', long, '.c{d:2}']);
+    expect(sheetParts('.a{b:1}.c{d:2}', 4096)).toEqual(['.a{b:1}.c{d:2}']);
+    expect(sheetParts('')).toEqual([]);
   });
 });

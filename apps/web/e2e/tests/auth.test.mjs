@@ -73,7 +73,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
       { timeout: 10_000 },
     );
     const seen = await page.evaluate(() => {
-      const link = document.getElementById('antd-css-auth');
+      const links = [...document.querySelectorAll('head link[id^="antd-css-auth-"]')];
       // antd's runtime styles (data-css-hash) for a component carry its class; the CSS-variable blocks (.css-var-…)
       // and the root's app and link rules are all it still writes under zeroRuntime.
       const generated = [...document.querySelectorAll('head style[data-css-hash]')]
@@ -83,13 +83,20 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
             !text.startsWith('.css-var-') && /\.ant-(form|input|btn|typography|divider|alert)\b/.test(text),
         );
       return {
-        sheet: link instanceof HTMLLinkElement && link.sheet !== null,
-        href: link?.getAttribute('href') ?? '',
+        ids: links.map((l) => l.id),
+        loaded: links.filter((l) => l instanceof HTMLLinkElement && l.sheet !== null).length,
+        hrefs: links.map((l) => l.getAttribute('href') ?? ''),
         generated: generated.length,
       };
     });
-    assert.equal(seen.sheet, true, 'the signed-out sheet is loaded');
-    assert.match(seen.href, /^\/assets\/antd-auth-[0-9a-f]{8}\.css$/);
+    // The sheet comes in parts, linked in cascade order, every one of them loaded.
+    assert.ok(seen.ids.length >= 2, `the signed-out sheet comes in parts: ${seen.ids.join(', ')}`);
+    assert.deepEqual(
+      seen.ids,
+      seen.ids.map((_, i) => `antd-css-auth-${i}`),
+    );
+    assert.equal(seen.loaded, seen.ids.length, 'every part of the signed-out sheet is loaded');
+    for (const href of seen.hrefs) assert.match(href, /^\/assets\/antd-auth-[0-9a-f]{8}\.css$/);
     assert.equal(seen.generated, 0, 'antd wrote no component rules at run time');
     // The theme's primary green, from the sheet.
     assert.equal(primaryBackground, 'rgb(27, 94, 74)');

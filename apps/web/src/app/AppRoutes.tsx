@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@jarog/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { matchPath, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { FullPageMessage } from '../components/FullPageMessage';
 import { useCheckLoggedInQuery } from '../features/auth/auth.api';
@@ -113,7 +113,12 @@ export function AppRoutes() {
   const token = useAppSelector(selectToken);
   const redirect = useAppSelector(selectRedirect);
   const dispatch = useAppDispatch();
-  const check = useCheckLoggedInQuery(token ?? skipToken);
+  const live = useCheckLoggedInQuery(token ?? skipToken);
+  // Deferred: the answer's arrival renders the whole signed-in console (its frame and first page), which React then
+  // does in a transition, in slices of a few milliseconds, instead of in one blocking task (RTK Query's store updates
+  // are synchronous renders). Only an answer for the token held now is ever shown.
+  const deferred = useDeferredValue(live);
+  const check = deferred.originalArgs === live.originalArgs ? deferred : live;
   const outcome = sessionOutcome({ token, data: check.data, error: check.error, isLoading: check.isLoading });
   const ended = outcome.kind === 'ended' ? outcome : null;
 

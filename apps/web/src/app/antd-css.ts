@@ -6,19 +6,20 @@
  * asks for the first screen's sheet; the other is added here when it is needed (after a sign-in, the console's). If
  * a sheet cannot load, its pages keep antd's runtime styles (slower, same look).
  */
-declare const __ANTD_CSS_URL__: string | undefined;
-declare const __ANTD_AUTH_CSS_URL__: string | undefined;
+declare const __ANTD_CSS_URLS__: string[] | undefined;
+declare const __ANTD_AUTH_CSS_URLS__: string[] | undefined;
 
 export type AntdSheet = 'console' | 'auth';
 
-const SHEETS: Record<AntdSheet, { id: string; url: () => string | undefined }> = {
+/** Each sheet comes in parts (parsed in short tasks), linked as `<id>-0`, `<id>-1`… in cascade order. */
+const SHEETS: Record<AntdSheet, { id: string; urls: () => string[] | undefined }> = {
   console: {
     id: 'antd-css',
-    url: () => (typeof __ANTD_CSS_URL__ === 'string' ? __ANTD_CSS_URL__ : undefined),
+    urls: () => (typeof __ANTD_CSS_URLS__ !== 'undefined' ? __ANTD_CSS_URLS__ : undefined),
   },
   auth: {
     id: 'antd-css-auth',
-    url: () => (typeof __ANTD_AUTH_CSS_URL__ === 'string' ? __ANTD_AUTH_CSS_URL__ : undefined),
+    urls: () => (typeof __ANTD_AUTH_CSS_URLS__ !== 'undefined' ? __ANTD_AUTH_CSS_URLS__ : undefined),
   },
 };
 
@@ -33,31 +34,45 @@ export function antdCssLoaded(sheet: AntdSheet = 'console'): boolean {
   return loaded.has(sheet) || (sheet === 'auth' && loaded.has('console'));
 }
 
-/** Loads a sheet (once); resolves to whether it is in force. Never rejects. */
+/** Loads one part's <link> (the boot script's, or a new one after `after`); resolves to whether it loaded. */
+function loadPart(
+  id: string,
+  url: string,
+  after: Node | null,
+): { link: HTMLLinkElement; done: Promise<boolean> } {
+  let link = document.getElementById(id) as HTMLLinkElement | null;
+  if (link?.sheet) return { link, done: Promise.resolve(true) };
+  if (!link) {
+    link = document.createElement('link');
+    link.id = id;
+    link.rel = 'stylesheet';
+    link.href = url;
+    document.head.insertBefore(link, after ? after.nextSibling : document.head.firstChild);
+  }
+  const element = link;
+  const done = new Promise<boolean>((resolve) => {
+    element.addEventListener('load', () => resolve(true), { once: true });
+    element.addEventListener('error', () => resolve(false), { once: true });
+    // Loaded between the lookup and the listeners.
+    if (element.sheet) resolve(true);
+  });
+  return { link: element, done };
+}
+
+/** Loads a sheet's parts (once); resolves to whether all of them are in force. Never rejects. */
 export function loadAntdCss(sheet: AntdSheet = 'console'): Promise<boolean> {
-  const url = SHEETS[sheet].url();
-  if (!url || typeof document === 'undefined') return Promise.resolve(false);
+  const urls = SHEETS[sheet].urls();
+  if (!urls || urls.length === 0 || typeof document === 'undefined') return Promise.resolve(false);
   let promise = pending.get(sheet);
   if (!promise) {
-    promise = new Promise<boolean>((resolve) => {
-      const id = SHEETS[sheet].id;
-      let link = document.getElementById(id) as HTMLLinkElement | null;
-      if (link?.sheet) {
-        resolve(true);
-        return;
-      }
-      if (!link) {
-        link = document.createElement('link');
-        link.id = id;
-        link.rel = 'stylesheet';
-        link.href = url;
-        document.head.insertBefore(link, document.head.firstChild);
-      }
-      link.addEventListener('load', () => resolve(true), { once: true });
-      link.addEventListener('error', () => resolve(false), { once: true });
-      // Loaded between the lookup and the listeners.
-      if (link.sheet) resolve(true);
-    }).then((ok) => {
+    let after: Node | null = null;
+    const parts = urls.map((url, i) => {
+      const part = loadPart(`${SHEETS[sheet].id}-${i}`, url, after);
+      after = part.link;
+      return part.done;
+    });
+    promise = Promise.all(parts).then((results) => {
+      const ok = results.every(Boolean);
       if (ok) loaded.add(sheet);
       return ok;
     });

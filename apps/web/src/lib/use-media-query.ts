@@ -1,10 +1,21 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+/** One list per query for the page's life: a render reads `matches` instead of evaluating the query anew. */
+const lists = new Map<string, MediaQueryList>();
+function mediaList(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
+
 /** Whether a CSS media query matches, kept up to date as the window resizes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const list = window.matchMedia(query);
+      const list = mediaList(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
@@ -12,7 +23,7 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => mediaList(query).matches,
     () => false,
   );
 }
