@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import topology from '../data/bhutan-dzongkhags.topo.json';
 import {
+  bhutanToday,
   DZONGKHAG_NAMES,
   EmailSchema,
   HASC_TO_DZONGKHAG,
@@ -98,5 +99,38 @@ describe('the dzongkhags', () => {
     const ids = topology.objects.btn.geometries.map((g) => g.id);
     expect(ids.map((id) => HASC_TO_DZONGKHAG[id]).sort()).toEqual([...DZONGKHAG_NAMES]);
     expect(Object.keys(HASC_TO_DZONGKHAG).sort()).toEqual([...ids].sort());
+  });
+});
+
+describe('bhutanToday', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is the date at UTC+6, and follows the clock across midnight in Bhutan, forwards and back', () => {
+    vi.useFakeTimers();
+    // 17:59:59.999 UTC is 23:59:59.999 in Bhutan; a millisecond later it is the next day there.
+    vi.setSystemTime(new Date('2025-03-04T17:59:59.999Z'));
+    expect(bhutanToday()).toBe('2025-03-04');
+    expect(bhutanToday()).toBe('2025-03-04');
+    vi.setSystemTime(new Date('2025-03-04T18:00:00.000Z'));
+    expect(bhutanToday()).toBe('2025-03-05');
+    vi.setSystemTime(new Date('2025-03-05T17:59:59.999Z'));
+    expect(bhutanToday()).toBe('2025-03-05');
+    // A clock set back (or a test's) is followed too.
+    vi.setSystemTime(new Date('2025-03-04T06:00:00.000Z'));
+    expect(bhutanToday()).toBe('2025-03-04');
+    vi.setSystemTime(new Date('1969-12-31T20:00:00.000Z'));
+    expect(bhutanToday()).toBe('1970-01-01');
+    vi.setSystemTime(new Date('1969-12-31T17:00:00.000Z'));
+    expect(bhutanToday()).toBe('1969-12-31');
+  });
+
+  it('answers for a given instant without touching the day it keeps for the clock', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-06-01T00:00:00.000Z'));
+    expect(bhutanToday()).toBe('2025-06-01');
+    expect(bhutanToday(new Date('2030-01-01T19:00:00.000Z'))).toBe('2030-01-02');
+    expect(bhutanToday()).toBe('2025-06-01');
   });
 });

@@ -99,9 +99,24 @@ export function readRecordTime(input: string): string | undefined {
   return `${pad(h)}:${pad(min)}:${pad(s)}`;
 }
 
-/** Today in Bhutan, as 'YYYY-MM-DD': records dated later are refused. */
-export function bhutanToday(now = new Date()): string {
-  return new Date(now.getTime() + BHUTAN_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+/** The Bhutan day last computed for the clock, and the instants (ms since 1970) it runs from and until. */
+let today: { value: string; from: number; until: number } | undefined;
+
+/**
+ * Today in Bhutan, as 'YYYY-MM-DD': records dated later are refused. Without `now` it reads the clock, and the day
+ * computed last is kept until the clock leaves it (an upload checks it for each of its 100,000 rows).
+ */
+export function bhutanToday(now?: Date): string {
+  const ms = now ? now.getTime() : Date.now();
+  if (!now && today && ms >= today.from && ms < today.until) return today.value;
+  const shifted = ms + BHUTAN_OFFSET_MINUTES * 60_000;
+  const value = new Date(shifted).toISOString().slice(0, 10);
+  if (!now) {
+    const from = shifted - (((shifted % DAY_MS) + DAY_MS) % DAY_MS) - BHUTAN_OFFSET_MINUTES * 60_000;
+    today = { value, from, until: from + DAY_MS };
+  }
+  return value;
 }
 
 export const RECORD_DATE_RULE = 'must be a date such as 2024-03-05 (or 5/3/2024, day first)';
