@@ -75,6 +75,7 @@ describe('a sheet in parts (sheetParts)', () => {
     const long = `.long{${'y'.repeat(5000)}:1}`;
     expect(sheetParts(`.a{b:1}${long}.c{d:2}`, 4096)).toEqual(['.a{b:1}', long, '.c{d:2}']);
     expect(sheetParts('.a{b:1}.c{d:2}', 4096)).toEqual(['.a{b:1}.c{d:2}']);
+    expect(sheetParts(css, Number.POSITIVE_INFINITY)).toEqual([css]);
     expect(sheetParts('')).toEqual([]);
   });
 });
