@@ -2,7 +2,9 @@
  * Times one 100,000-row checklist upload in this process, phase by phase (parsing, checking, writing),
  * with the process's peak memory, then deletes what it uploaded. Prints numbers; asserts nothing.
  *   DATABASE_URL=postgres://… pnpm --filter @jarog/api exec tsx bench/upload-phases.ts [--rows 100000]
- * With SLOW_SQL=1 it prints every statement over 100 ms (over SLOW_MS ms when that is set, 0 for all).
+ * With SLOW_SQL=1 it prints every statement over 100 ms (over SLOW_MS ms when that is set, 0 for all). Without
+ * DATABASE_URL it runs on the embedded database in DATA_DIR; PRE_SQL names a file of CREATE OR REPLACE FUNCTION
+ * statements to run first (an A/B of the triggers' functions).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { bootstrap } from '../src/bootstrap';
 import { loadEnv } from '../src/config/env';
@@ -67,7 +70,8 @@ rmSync(file);
 const { ctx } = await bootstrap(
   loadEnv({
     DATABASE_URL: process.env.DATABASE_URL ?? '',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jarog-phases-')),
+    // An embedded database's folder (the bench's, e.g. .bench/pglite-200000) when DATABASE_URL is not set.
+    DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'jarog-phases-')),
     DEMO_DATA: '0',
     ROOT_EMAIL: 'phases@jarog.invalid',
     ROOT_PASSWORD: 'phases-password-123',
@@ -76,6 +80,14 @@ const { ctx } = await bootstrap(
   }),
   createLogger('silent'),
 );
+// PRE_SQL=file: CREATE OR REPLACE FUNCTION statements run first, to compare two versions of the triggers' functions.
+if (process.env.PRE_SQL) {
+  const text = readFileSync(process.env.PRE_SQL, 'utf8');
+  for (const statement of text
+    .split(/(?=^CREATE OR REPLACE FUNCTION)/m)
+    .filter((s) => s.startsWith('CREATE')))
+    await ctx.database.db.execute(sql.raw(statement.trim().replace(/;\s*$/, '')));
+}
 const actor = await ctx.database.db.query.users.findFirst({
   where: (u, { eq }) => eq(u.email, 'bench-root@jarog.invalid'),
 });
