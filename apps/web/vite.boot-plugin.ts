@@ -120,6 +120,7 @@ function bootSource(
     // antd's static stylesheet first in <head>, its parts in order (src/app/antd-css.ts): the signed-in shell's for
     // a session, else the signed-out pages' own.
     var css = ${JSON.stringify(antdCss)};
+    function markSheet(event) { this.setAttribute('data-state', event.type === 'load' ? 'loaded' : 'failed'); }
     if (css) {
       var parts = token ? css.console : css.auth;
       var before = head.firstChild;
@@ -128,6 +129,9 @@ function bootSource(
         sheet.id = (token ? 'antd-css-' : 'antd-css-auth-') + p;
         sheet.rel = 'stylesheet';
         sheet.href = parts[p];
+        // Marked when it settles, so the app can tell a part that failed before it looked from one still loading.
+        sheet.onload = markSheet;
+        sheet.onerror = markSheet;
         head.insertBefore(sheet, before);
       }
     }

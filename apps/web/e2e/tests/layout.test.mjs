@@ -112,4 +112,53 @@ describe('the shell', { timeout: 120_000 }, () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     await context.close();
   });
+  test("a part of antd's static sheet that cannot load: the console opens with antd's runtime styles", async () => {
+    const { page, context } = await openPage(stack, { width: 1280, height: 800 });
+    await signInWithToken(stack, page);
+    // The console's sheet comes in parts (assets/antd-<hash>.css); the third one fails, as on a broken deploy. It fails
+    // before the app looks for it: the app must not wait for a load event that already did not come.
+    let seen = 0;
+    let failed = '';
+    let partFailed = () => {};
+    const refused = new Promise((resolve) => {
+      partFailed = resolve;
+    });
+    await context.route(/\/assets\/antd-[0-9a-f]{8}\.css$/, async (route) => {
+      seen += 1;
+      if (seen !== 3) return route.continue();
+      failed = new URL(route.request().url()).pathname;
+      await route.abort();
+      partFailed();
+    });
+    // The app's scripts wait until the page has seen that part fail (routing also turns the HTTP cache off).
+    await context.route(/\/assets\/.+\.js$/, async (route) => {
+      await refused;
+      await page.waitForFunction(() => document.querySelector('head link[data-state="failed"]') !== null);
+      return route.continue();
+    });
+    await page.goto('/settings');
+    await page.getByTestId('sidebar').waitFor({ timeout: 15_000 });
+    assert.ok(failed, 'a part of the sheet was refused');
+    const state = await page.evaluate((href) => {
+      const links = [...document.querySelectorAll('head link[id^="antd-css-"]')];
+      return {
+        failedState: links.find((l) => l.getAttribute('href') === href)?.getAttribute('data-state'),
+        parts: links.length,
+        // antd's runtime styles are back: it wrote component rules in the browser (not only the CSS-variable blocks
+        // it always writes).
+        generated: [...document.querySelectorAll('head style[data-css-hash]')].some((s) => {
+          const text = s.textContent ?? '';
+          return !text.startsWith('.css-var-') && /\.ant-(menu|btn|layout)\b/.test(text);
+        }),
+        // The selected menu item still has the theme's look (its green text).
+        selectedColor: getComputedStyle(document.querySelector('.ant-menu-item-selected') ?? document.body)
+          .color,
+      };
+    }, failed);
+    assert.ok(state.parts >= 2, `the sheet is linked in parts (${state.parts})`);
+    assert.equal(state.failedState, 'failed');
+    assert.equal(state.generated, true, 'antd generated its styles at run time');
+    assert.equal(state.selectedColor, 'rgb(27, 94, 74)');
+    await context.close();
+  });
 });

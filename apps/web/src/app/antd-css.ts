@@ -41,7 +41,10 @@ function loadPart(
   after: Node | null,
 ): { link: HTMLLinkElement; done: Promise<boolean> } {
   let link = document.getElementById(id) as HTMLLinkElement | null;
-  if (link?.sheet) return { link, done: Promise.resolve(true) };
+  // The boot script's links say how they settled (data-state): one that settled before now fires no event again, and
+  // `sheet` cannot tell (Chromium gives a link that failed an empty sheet too).
+  const settled = link?.dataset.state;
+  if (link && settled) return { link, done: Promise.resolve(settled === 'loaded') };
   if (!link) {
     link = document.createElement('link');
     link.id = id;
@@ -53,8 +56,6 @@ function loadPart(
   const done = new Promise<boolean>((resolve) => {
     element.addEventListener('load', () => resolve(true), { once: true });
     element.addEventListener('error', () => resolve(false), { once: true });
-    // Loaded between the lookup and the listeners.
-    if (element.sheet) resolve(true);
   });
   return { link: element, done };
 }
