@@ -23,10 +23,11 @@ import { theme } from './src/app/theme';
  * - The CSS-variable blocks of the extraction are left out: they are scoped to React ids of the Node render, and the
  *   browser still registers the theme's and the components' variables at run time (cheap: no style rules).
  * - The console's sheet is written as a few files of at most `PART_CHARS` characters, cut between top-level rules,
- *   in order (`assets/antd-<hash>.css`, one hash per part; the signed-out pages' is one `antd-auth-<hash>.css`). Chromium parses a stylesheet in
- *   one main-thread task when it arrives: the console's 650 kB in one file was one task of ~75 ms on a 2-core
- *   machine (~300 ms on Lighthouse's 4 × slower phone, all of it blocking time); parts of 64 kB are parsed in tasks of
- *   a few ms each, between other work. Appended one after another, the parts cascade exactly as the single file did.
+ *   in order (`assets/antd-<hash>.css`, one hash per part; the signed-out pages' is one `antd-auth-<hash>.css`).
+ *   Chromium parses a stylesheet in one main-thread task when it arrives: the console's 650 kB in one file was one
+ *   task of ~75 ms on a 2-core machine (~300 ms on Lighthouse's 4 × slower phone, all of it blocking time); parts of
+ *   64 kB are parsed in tasks of a few ms each, between other work. Appended one after another, the parts cascade
+ *   exactly as the single file did.
  * - `__ANTD_CSS_URLS__` and `__ANTD_AUTH_CSS_URLS__` name the parts to the app (src/app/antd-css.ts), and the boot
  *   script (vite.boot-plugin.ts) asks for those the first screen needs with the app's chunks. In `vite dev` each
  *   sheet is one file, served at /__antd.css and /__antd-auth.css.
