@@ -2,7 +2,12 @@ import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts', 'app-factory': 'src/app-factory.ts' },
+  entry: {
+    server: 'src/server.ts',
+    'app-factory': 'src/app-factory.ts',
+    // The .xlsx reader's thread (src/lib/xlsx-worker.ts starts it by path).
+    'xlsx-thread': 'src/lib/xlsx-thread.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -1,14 +1,23 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSheet } from '../src/lib/xlsx';
+import { decodeRows, encodeRows } from '../src/lib/xlsx-rows';
+import { readSheetInThread } from '../src/lib/xlsx-worker';
 
-async function rowsOf(bytes: Buffer) {
+type Reader = typeof readSheet;
+
+async function rowsOfWith(bytes: Buffer, read: Reader) {
   const out: { row: number; cells: (string | undefined)[] }[] = [];
-  for await (const { row, cells } of readSheet(bytes)) out.push({ row, cells: Array.from(cells) });
+  for await (const { row, cells } of read(bytes)) out.push({ row, cells: Array.from(cells) });
   return out;
 }
 
-describe('readSheet (the .xlsx reader every upload uses)', () => {
+describe.each([
+  ['readSheet (the .xlsx reader every upload uses)', readSheet],
+  ['readSheetInThread (the checklist upload reads in a thread of its own)', readSheetInThread],
+])('%s', (_, read) => {
+  const rowsOf = (bytes: Buffer) => rowsOfWith(bytes, read);
+
   it('reads each kind of cell as the text a spreadsheet shows, by column, first sheet only', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Checklists');
@@ -58,5 +67,45 @@ describe('readSheet (the .xlsx reader every upload uses)', () => {
     await expect(rowsOf(Buffer.from('not a zip at all'))).rejects.toThrow(
       'The file could not be read as an .xlsx spreadsheet',
     );
+  });
+});
+
+describe('the reading thread', () => {
+  const workbook = async (rows: number) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Checklists');
+    ws.addRow(['ChecklistName', 'BirdName', 'Total']);
+    for (let i = 1; i <= rows; i++) ws.addRow([`List ${i % 97}`, i % 5 === 0 ? null : `Bird ${i}`, i]);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  };
+
+  it('hands over every row of a file many batches long, in order, as the reader in this thread reads them', async () => {
+    const bytes = await workbook(12_345);
+    const inThread = await rowsOfWith(bytes, readSheetInThread);
+    expect(inThread).toHaveLength(12_346);
+    expect(inThread).toEqual(await rowsOfWith(bytes, readSheet));
+    expect(inThread[10]).toEqual({ row: 11, cells: ['List 10', undefined, '10'] });
+  });
+
+  it('stops the thread when the reading stops early, and reads the next file as well', async () => {
+    const bytes = await workbook(9_000);
+    const seen: number[] = [];
+    for await (const { row } of readSheetInThread(bytes)) {
+      seen.push(row);
+      if (seen.length === 3) break;
+    }
+    expect(seen).toEqual([1, 2, 3]);
+    expect((await rowsOfWith(bytes, readSheetInThread)).at(-1)?.row).toBe(9_001);
+  });
+
+  it('carries blank cells, gaps and rows without cells across, and refuses a cell with a separator in it', () => {
+    const rows = [
+      { row: 1, cells: ['a', undefined, 'c'] },
+      { row: 4, cells: [] },
+      { row: 7, cells: [undefined, 'tab\there\nand a line'] },
+    ];
+    expect(decodeRows(encodeRows(rows))).toEqual(rows);
+    expect(() => encodeRows([{ row: 2, cells: ['a\u0001b'] }])).toThrow('could not be read');
+    expect(() => encodeRows([{ row: 2, cells: ['a\u0000b'] }])).toThrow('could not be read');
   });
 });

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { type CellText, readSheet } from '../../lib/xlsx';
+import type { CellText } from '../../lib/xlsx';
+import { readSheetInThread } from '../../lib/xlsx-worker';
 import { pacer } from '../../lib/yield';
 
 import { recordActivity } from '../notifications/notifications.service';
@@ -137,7 +138,7 @@ async function parseRows(
   let header: (ChecklistUploadColumn | undefined)[] | undefined;
   const rows: ParsedRow[] = [];
   let count = 0;
-  for await (const { row, cells } of readSheet(bytes)) {
+  for await (const { row, cells } of readSheetInThread(bytes)) {
     if (!header) {
       header = readHeader(cells, warnings);
       continue;
