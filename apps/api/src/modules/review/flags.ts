@@ -83,7 +83,10 @@ async function factsOf(db: Db | Tx, checklistIds: string[], staged?: StagedRecor
              coalesce(c.dzongkhag, '') as dzongkhag, extract(month from c.selected_date)::int as month,
              case when e.approval = 'approved' and not e.is_new_species then 1 else 0 end as self,
              ${observerKey('c')} as observer_key
-      from ${source.entries} e join ${source.checklists} c on c.id = e.checklist_id
+      from ${source.checklists} c
+      -- Each checklist's entries by its index ('offset 0' keeps the planner from scanning every staged entry
+      -- once per batch: 100,000 rows read to keep 5,000).
+      cross join lateral (select * from ${source.entries} e where e.checklist_id = c.id offset 0) e
       where c.id = any(${`{${checklistIds.join(',')}}`}::uuid[])
         and c.status = 'submitted'),
     g as (
@@ -241,15 +244,43 @@ export async function computeFlags(
   checklistIds: string[],
   staged?: StagedRecords,
 ): Promise<Map<string, EntryFlag[]>> {
+  return flagsOf(await factsOf(db, checklistIds, staged));
+}
+
+function flagsOf(facts: Facts[]): Map<string, EntryFlag[]> {
   const out = new Map<string, EntryFlag[]>();
   const outside = new Map<string, EntryFlag | undefined>();
-  for (const f of await factsOf(db, checklistIds, staged)) {
+  for (const f of facts) {
     const key = `${f.latitude},${f.longitude},${f.dzongkhag}`;
     if (!outside.has(key)) outside.set(key, outsideDzongkhag(f.latitude, f.longitude, f.dzongkhag));
     const where = outside.get(key);
     out.set(f.id, where ? [...flagsFromFacts(f), where] : flagsFromFacts(f));
   }
   return out;
+}
+
+/**
+ * computeFlags for each batch of checklists in turn, one statement per batch. The next batch's statement is
+ * sent before this one's flags are worked out, so the database reads while this thread judges (an upload's
+ * 100 batches took the sum of both, ~0.8 s more).
+ */
+export async function* flagsInBatches(
+  db: Db | Tx,
+  batches: string[][],
+  staged?: StagedRecords,
+): AsyncGenerator<Map<string, EntryFlag[]>> {
+  let next = batches[0] ? factsOf(db, batches[0], staged) : undefined;
+  try {
+    for (let i = 0; next; i++) {
+      const facts = await next;
+      const following = batches[i + 1];
+      next = following ? factsOf(db, following, staged) : undefined;
+      yield flagsOf(facts);
+    }
+  } finally {
+    // Stopped early (the caller failed): the statement sent ahead may fail too, unheard.
+    next?.catch(() => undefined);
+  }
 }
 
 /**
