@@ -60,7 +60,9 @@ export const checklists = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('checklists_observer_client_key').on(t.observerId, t.clientId),
+    uniqueIndex('checklists_observer_client_key')
+      .on(t.observerId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
     index('checklists_status_date_idx').on(t.status, t.selectedDate.desc(), t.selectedTime.desc(), t.id),
     index('checklists_observer_idx').on(t.observerId, t.updatedAt),
     index('checklists_place_idx').on(t.dzongkhag, t.gewog, t.village),

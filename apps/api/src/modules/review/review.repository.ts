@@ -24,7 +24,8 @@ function queueWhere(q: Pick<ReviewQueueQuery, 'dzongkhag' | 'flag'>): SQL | unde
       : q.flag === 'none'
         ? sql`cardinality(${entries.flagCodes}) = 0`
         : q.flag
-          ? sql`${entries.flagCodes} @> array[${q.flag}]::text[]`
+          ? // Flagged entries only, in words the planner matches to entries_flag_codes_idx (migration 0027).
+            sql`cardinality(${entries.flagCodes}) > 0 and ${entries.flagCodes} @> array[${q.flag}]::text[]`
           : undefined;
   return and(
     eq(entries.approval, 'pending'),
