@@ -109,3 +109,25 @@ describe('the reading thread', () => {
     expect(() => encodeRows([{ row: 2, cells: ['a\u0000b'] }])).toThrow('could not be read');
   });
 });
+
+describe('a file that exhausts the reading thread', () => {
+  it('is refused as unreadable, and this process reads the next file', async () => {
+    // Shared strings the thread keeps whole: 40,000 distinct cells of ~200 characters (~8 MB of text), with
+    // the thread's heap set to 8 MB.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Checklists');
+    const filler = 'x'.repeat(190);
+    for (let i = 0; i < 40_000; i++) ws.addRow([`${i} ${filler}`]);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const small = async () => {
+      const rows = [];
+      for await (const r of readSheetInThread(bytes, 8)) rows.push(r);
+      return rows;
+    };
+    await expect(small()).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'The file could not be read as an .xlsx spreadsheet',
+    });
+    expect((await rowsOfWith(bytes, readSheetInThread)).length).toBe(40_000);
+  });
+});

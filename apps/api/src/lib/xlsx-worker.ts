@@ -35,14 +35,17 @@ type Message = { batch: string } | { done: true } | { error: { code: ErrorCode; 
 /**
  * readSheet (xlsx.ts) run in a thread of its own (xlsx-thread.ts): the same rows, in order, while this
  * thread stays free for the work on them and for other requests. Stopping early (a consumer that throws or
- * breaks) ends the thread.
+ * breaks) ends the thread. `heapMb`: the thread's heap ceiling (tests lower it).
  */
-export async function* readSheetInThread(bytes: Buffer): AsyncGenerator<{ row: number; cells: CellText[] }> {
+export async function* readSheetInThread(
+  bytes: Buffer,
+  heapMb = THREAD_HEAP_MB,
+): AsyncGenerator<{ row: number; cells: CellText[] }> {
   const start = threadStart();
   const worker = new Worker(start.entry, {
     eval: start.eval,
     workerData: { bytes },
-    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
   const queue: Message[] = [];
   let failure: unknown;
