@@ -1,5 +1,4 @@
-import { AppError } from './errors';
-import type { CellText } from './xlsx';
+import { type CellText, type SheetRow, unreadable } from './xlsx';
 
 /** Rows per message from the reading thread (xlsx-thread.ts). */
 export const BATCH_ROWS = 2000;
@@ -14,13 +13,11 @@ export const IN_FLIGHT = 4;
 const CELL = '\u0000';
 const ROW = '\u0001';
 
-const unreadable = () => new AppError('VALIDATION', 'The file could not be read as an .xlsx spreadsheet');
-
 /** Rows as one string: each row's number, then its cells (blank ones empty), U+0000 apart; rows U+0001 apart. */
-export function encodeRows(rows: { row: number; cells: CellText[] }[]): string {
+export function encodeRows(rows: SheetRow[]): string {
   const lines: string[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const { row, cells } = rows[i] as { row: number; cells: CellText[] };
+    const { row, cells } = rows[i] as SheetRow;
     for (const cell of cells)
       if (cell !== undefined && (cell.includes(CELL) || cell.includes(ROW))) throw unreadable();
     lines[i] = cells.length === 0 ? String(row) : `${row}${CELL}${cells.join(CELL)}`;
@@ -29,8 +26,8 @@ export function encodeRows(rows: { row: number; cells: CellText[] }[]): string {
 }
 
 /** The rows encodeRows wrote: empty cells are undefined again, as readSheet gives them. */
-export function decodeRows(text: string): { row: number; cells: CellText[] }[] {
-  const rows: { row: number; cells: CellText[] }[] = [];
+export function decodeRows(text: string): SheetRow[] {
+  const rows: SheetRow[] = [];
   if (text === '') return rows;
   for (const line of text.split(ROW)) {
     const parts = line.split(CELL);

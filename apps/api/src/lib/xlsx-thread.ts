@@ -10,7 +10,7 @@
  */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { AppError } from './errors';
-import { readSheet } from './xlsx';
+import { readSheet, type SheetRow, unreadable } from './xlsx';
 import { BATCH_ROWS, encodeRows, IN_FLIGHT } from './xlsx-rows';
 
 const port = parentPort;
@@ -26,10 +26,7 @@ port.on('message', (message) => {
   wake = undefined;
 });
 
-async function send(
-  out: MessagePort,
-  batch: { row: number; cells: (string | undefined)[] }[],
-): Promise<void> {
+async function send(out: MessagePort, batch: SheetRow[]): Promise<void> {
   while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
   credit--;
   out.postMessage({ batch: encodeRows(batch) });
@@ -38,7 +35,7 @@ async function send(
 /** Reads the file and sends its rows; an error goes out as a message (no top-level await: tsx's require hook runs this as CommonJS). */
 async function read(out: MessagePort): Promise<void> {
   try {
-    let batch: { row: number; cells: (string | undefined)[] }[] = [];
+    let batch: SheetRow[] = [];
     for await (const row of readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) {
       batch.push(row);
       if (batch.length === BATCH_ROWS) {
@@ -49,10 +46,7 @@ async function read(out: MessagePort): Promise<void> {
     if (batch.length > 0) await send(out, batch);
     out.postMessage({ done: true });
   } catch (err) {
-    const known =
-      err instanceof AppError
-        ? err
-        : new AppError('VALIDATION', 'The file could not be read as an .xlsx spreadsheet');
+    const known = err instanceof AppError ? err : unreadable();
     out.postMessage({ error: { code: known.code, message: known.message } });
   }
   out.close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode } from './errors';
-import type { CellText } from './xlsx';
+import { type SheetRow, unreadable } from './xlsx';
 import { decodeRows } from './xlsx-rows';
 import { pacer } from './yield';
 
@@ -37,10 +37,7 @@ type Message = { batch: string } | { done: true } | { error: { code: ErrorCode; 
  * thread stays free for the work on them and for other requests. Stopping early (a consumer that throws or
  * breaks) ends the thread. `heapMb`: the thread's heap ceiling (tests lower it).
  */
-export async function* readSheetInThread(
-  bytes: Buffer,
-  heapMb = THREAD_HEAP_MB,
-): AsyncGenerator<{ row: number; cells: CellText[] }> {
+export async function* readSheetInThread(bytes: Buffer, heapMb = THREAD_HEAP_MB): AsyncGenerator<SheetRow> {
   const start = threadStart();
   const worker = new Worker(start.entry, {
     eval: start.eval,
@@ -74,8 +71,7 @@ export async function* readSheetInThread(
       if (!message) {
         if (failure) {
           // A file that ran the reader out of memory is refused like any other that cannot be read.
-          if ((failure as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
-            throw new AppError('VALIDATION', 'The file could not be read as an .xlsx spreadsheet');
+          if ((failure as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw unreadable();
           throw failure;
         }
         await new Promise<void>((resolve) => (wake = resolve));

@@ -5,12 +5,16 @@ import { AppError } from './errors';
 import { yieldToEventLoop } from './yield';
 
 export type CellText = string | undefined;
+/** One row of a sheet: its number (1 = the first) and its cells as text (index 0 = column A). */
+export type SheetRow = { row: number; cells: CellText[] };
 
 const YIELD_EVERY_ROWS = 500;
 /** Excel's last column (XFD): a cell reference past it is not a spreadsheet's. */
 const MAX_COLUMNS = 16_384;
 
-const unreadable = () => new AppError('VALIDATION', 'The file could not be read as an .xlsx spreadsheet');
+/** The refusal of a file that is not a readable .xlsx (also sent from the reading thread, xlsx-thread.ts). */
+export const unreadable = () =>
+  new AppError('VALIDATION', 'The file could not be read as an .xlsx spreadsheet');
 
 /** An element's name without its namespace prefix ('x:row' is a row too). */
 const local = (name: string) => {
@@ -199,7 +203,7 @@ function cellValue(type: string | undefined, value: string | undefined, inline: 
  * so memory holds the shared strings and a chunk of rows. The file has passed assertSafeXlsx
  * (xlsx-guard.ts) before it gets here: no part inflates past its caps.
  */
-export async function* readSheet(bytes: Buffer): AsyncGenerator<{ row: number; cells: CellText[] }> {
+export async function* readSheet(bytes: Buffer): AsyncGenerator<SheetRow> {
   let parts: Parts;
   try {
     parts = await Parts.open(bytes);
@@ -207,7 +211,7 @@ export async function* readSheet(bytes: Buffer): AsyncGenerator<{ row: number; c
     throw unreadable();
   }
   try {
-    const ready: { row: number; cells: CellText[] }[] = [];
+    const ready: SheetRow[] = [];
     let sheetRows: AsyncGenerator<void>;
     let strings: string[];
     try {
