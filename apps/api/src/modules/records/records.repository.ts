@@ -136,12 +136,16 @@ function listConditions(list: RecordsList, pending?: boolean): SQL[] {
 /**
  * Conditions on an entry alone: which list, and the bird-or-birder search. Over the whole list a narrow
  * search becomes an array of the matching ids computed first (see records.search.ts); within a few
- * checklists (`scope: 'checklists'`) it stays a plain condition.
+ * checklists (`scope: 'checklists'`), or where the months holding the matches bound the page's dates
+ * (`scope: 'months'`, searchedDates), it stays a plain condition on the joined rows. Bounded so, the planner reads
+ * the matches once (a bitmap of their names) or walks the few months in order; the array read every match twice,
+ * by name and again by id, then probed every match's checklist for its date: 'heron' (6,962 matches) took 61 ms
+ * so on PGlite at 200,000 entries, 12 ms plain.
  */
 export function entryWhere(
   list: RecordsList,
   f: RecordsFilter,
-  scope: 'list' | 'checklists' = 'list',
+  scope: 'list' | 'checklists' | 'months' = 'list',
 ): SQL[] {
   const conditions = listConditions(list, f.pending);
   if (f.search) {
@@ -155,7 +159,7 @@ export function entryWhere(
       // lookup), unless the search is broad (isBroad): beside a read of the whole table the array is searched
       // linearly for every entry.
       const joined =
-        scope === 'checklists' ||
+        scope !== 'list' ||
         (list === 'entries' && !f.pending && !hasChecklistFilters(f)) ||
         isBroad(f.resolved);
       conditions.push(searchedEntries(f.search, f.resolved, joined ? 'joined' : 'alone', holds));
@@ -203,8 +207,7 @@ export const hasChecklistFilters = (f: RecordsFilter) =>
  * offset + limit; undefined after a cursor, where only the months holding matches bound the walk.
  */
 function searchedDates(f: RecordsFilter, need: number | undefined): SQL | undefined {
-  // A matching birder's entries lie in any month.
-  const months = f.pending || f.resolved?.birderEntries ? undefined : f.resolved?.months;
+  const months = searchedMonths(f);
   if (!months) return undefined;
   const sort = f.sort ?? '-date';
   // After a cursor, or in a name order, only the months holding matches bound the walk.
@@ -213,6 +216,10 @@ function searchedDates(f: RecordsFilter, need: number | undefined): SQL | undefi
   if (!range) return sql`false`;
   return and(gte(checklists.selectedDate, range.from), lt(checklists.selectedDate, range.until));
 }
+
+/** The entries list's matches per month when they bound its page (searchedDates): a matching birder's lie in any month. */
+const searchedMonths = (f: RecordsFilter) =>
+  f.pending || f.resolved?.birderEntries ? undefined : f.resolved?.months;
 
 /**
  * Newest first, then a stable tiebreak. Spelled exactly as checklists_status_date_idx is built
@@ -429,7 +436,7 @@ export const recordsRepository = {
       .where(
         and(
           ...checklistWhere(f),
-          ...entryWhere('entries', f),
+          ...entryWhere('entries', f, searchedMonths(f) ? 'months' : 'list'),
           searchedDates(f, at.cursor ? undefined : at.offset + at.limit),
           at.cursor && entriesAfter(at.cursor),
         ),
