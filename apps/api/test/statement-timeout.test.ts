@@ -105,4 +105,20 @@ describe('requests that need no statement of their own', () => {
     expect(slowDone).toBe(false);
     await slow;
   });
+
+  it('/healthz answers while every pooled connection is busy and more statements wait for one', async () => {
+    // PostgreSQL's pool holds 10 connections: 11 statements fill it and queue one. /healthz asks on its own
+    // connection; through the pool it waited until a statement ended. PGlite runs one statement at a time.
+    const many = t.ctx.database.kind === 'postgres' ? 11 : 1;
+    let ended = 0;
+    const slow = Array.from({ length: many }, () =>
+      run(sql`select pg_sleep(${(LIMIT_MS * 0.8) / 1000})`).finally(() => {
+        ended++;
+      }),
+    );
+    const health = await t.http().get('/healthz');
+    expect(health.status).toBe(200);
+    expect(ended).toBe(0);
+    await Promise.all(slow);
+  });
 });

@@ -89,7 +89,10 @@ export async function openDatabase(opts: {
       Client: BoundedClient,
       // JIT compilation costs 50-200 ms on a query the planner guesses is big (a count over 2 M rows
       // answered from an index in 2 ms); the console's queries are short, so it never pays off here.
-      options: '-c jit=off',
+      // Parallel workers neither: each is a process started for one statement, on cores that the other
+      // requests (16 at once in the bench, on 2 cores) already share. The entries list's search by a bird of
+      // ~1,400 entries chose a parallel bitmap scan: 38-43 ms, against 9-10 ms without (docs/decisions.md).
+      options: '-c jit=off -c max_parallel_workers_per_gather=0',
       ...(limit > 0 ? { statement_timeout: limit } : {}),
     });
     const report = opts.onConnectionError ?? (() => {});
@@ -98,6 +101,7 @@ export async function openDatabase(opts: {
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const health = healthConnection(opts.databaseUrl);
     return {
       db,
       kind: 'postgres',
@@ -114,9 +118,12 @@ export async function openDatabase(opts: {
           await client.end();
         }
       },
-      ping: () => ping(db),
+      ping: health.ping,
       analyze: async () => {},
-      close: () => pool.end(),
+      close: async () => {
+        await health.close();
+        await pool.end();
+      },
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
@@ -212,6 +219,57 @@ async function lockFolder(dir: string, waitMs: number): Promise<() => Promise<vo
       { code: 'DATABASE_IN_USE' },
     );
   }
+}
+
+/**
+ * /healthz's own connection to PostgreSQL, beside the pool. Through the pool its `select 1` waited for a free
+ * connection behind every request in flight: 140-400 ms in the bench's 16-connection runs with every answer
+ * computed, and longer behind slow statements, which an orchestrator's health check would take for a dead API.
+ * One connection, opened when first asked and again after it breaks (a restart, an outage: the ask then fails
+ * and /healthz says 503); requests arriving together share one `select 1`. It holds one more server connection
+ * per API process.
+ */
+function healthConnection(url: string) {
+  let client: pg.Client | undefined;
+  let asking: Promise<boolean> | undefined;
+  let closed = false;
+  const drop = (c: pg.Client | undefined) => {
+    if (client === c) client = undefined;
+    c?.end().catch(() => {});
+  };
+  const ask = async (): Promise<boolean> => {
+    let c = client;
+    try {
+      if (!c) {
+        // The ask fails, not hangs, when the server stops answering (query_timeout is node-postgres' own clock).
+        c = new BoundedClient({ connectionString: url, query_timeout: CONNECT_TIMEOUT_MS });
+        const opened = c;
+        opened.on('error', () => drop(opened));
+        client = opened;
+        await opened.connect();
+      }
+      await c.query('select 1');
+      return !closed;
+    } catch {
+      drop(c);
+      return false;
+    }
+  };
+  return {
+    ping: (): Promise<boolean> => {
+      if (closed) return Promise.resolve(false);
+      asking ??= ask().finally(() => {
+        asking = undefined;
+      });
+      return asking;
+    },
+    close: async () => {
+      closed = true;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {
