@@ -7,6 +7,7 @@ import {
   NARROW_SEARCH,
   resolveSearch,
   searchDateRange,
+  walksToPage,
 } from '../src/modules/records/records.search';
 import { overlapWays } from '../src/modules/records/records.totals';
 import { type BuiltUser, bearer, buildAdmin } from './factories';
@@ -216,8 +217,31 @@ describe('a search matching birds and birders, any length of term', () => {
       const page = await recordsRepository.entriesPage(db, broad, { offset: 0, limit: 500 });
       expect(page.map((r) => r.entry.id)).toEqual(want);
       expect(await recordsRepository.countEntries(db, 'entries', broad)).toBe(want.length);
+      // Narrow, and too sparse for the walk (walksToPage): unless the months bound the page, its matches are
+      // fetched first, as an array of ids.
+      const sparse = { search: term, resolved: { ...resolved, listEntries: 0 } };
+      expect(walksToPage(sparse.resolved, 500)).toBe(false);
+      const fetched = await recordsRepository.entriesPage(db, sparse, { offset: 0, limit: 500 });
+      expect(fetched.map((r) => r.entry.id)).toEqual(want);
     });
   }
+
+  it('a dense search walks the list to its page; its pages are the raw rows either way', async () => {
+    const db = t.ctx.database.db;
+    const resolved = await resolveSearch(db, 'entries', 'a');
+    // Birders match 'a' too, so the months do not bound the page: density decides.
+    expect(resolved.birderEntries).toBeGreaterThan(0);
+    expect(walksToPage(resolved, 3)).toBe(true);
+    const want = await expected('a');
+    expect((await allPages('search=a', 3)).ids).toEqual(want);
+    const sparse = { search: 'a', resolved: { ...resolved, listEntries: 0 } };
+    const ids: string[] = [];
+    for (let offset = 0; offset < want.length + 3; offset += 3)
+      ids.push(
+        ...(await recordsRepository.entriesPage(db, sparse, { offset, limit: 3 })).map((r) => r.entry.id),
+      );
+    expect(ids).toEqual(want);
+  });
 
   /** The checklists or new-species list's checklists and entries for a search, as the raw rows answer it. */
   async function rawChecklists(list: 'checklists' | 'newspecies', term: string, pendingOnly: boolean) {

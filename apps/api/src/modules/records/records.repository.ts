@@ -27,6 +27,7 @@ import {
   searchDateRange,
   searchedChecklists,
   searchedEntries,
+  walksToPage,
 } from './records.search';
 
 type Executor = Db | Tx;
@@ -136,16 +137,16 @@ function listConditions(list: RecordsList, pending?: boolean): SQL[] {
 /**
  * Conditions on an entry alone: which list, and the bird-or-birder search. Over the whole list a narrow
  * search becomes an array of the matching ids computed first (see records.search.ts); within a few
- * checklists (`scope: 'checklists'`), or where the months holding the matches bound the page's dates
- * (`scope: 'months'`, searchedDates), it stays a plain condition on the joined rows. Bounded so, the planner reads
- * the matches once (a bitmap of their names) or walks the few months in order; the array read every match twice,
- * by name and again by id, then probed every match's checklist for its date: 'heron' (6,962 matches) took 61 ms
- * so on PGlite at 200,000 entries, 12 ms plain.
+ * checklists (`scope: 'checklists'`), or where the entries list's page walks the list (`scope: 'walk'`: the months
+ * holding the matches bound its dates, searchedDates, or the matches are dense, walksToPage), it stays a plain
+ * condition on the joined rows. The planner then reads the matches once (a bitmap of their names) or walks the list
+ * in order; the array read every match twice, by name and again by id, then probed every match's checklist: on
+ * PGlite at 200,000 entries, 'heron' (6,962 matches, months known) took 61 ms so and 12 ms plain.
  */
 export function entryWhere(
   list: RecordsList,
   f: RecordsFilter,
-  scope: 'list' | 'checklists' | 'months' = 'list',
+  scope: 'list' | 'checklists' | 'walk' = 'list',
 ): SQL[] {
   const conditions = listConditions(list, f.pending);
   if (f.search) {
@@ -429,6 +430,7 @@ export const recordsRepository = {
     if (!at.cursor && !hasFilters(f)) {
       return unfilteredEntriesPage(f.sort || '-date', db).execute({ limit: at.limit, offset: at.offset });
     }
+    const need = at.offset + at.limit;
     const query = db
       .select(ENTRY_PAGE_COLUMNS)
       .from(entries)
@@ -436,8 +438,8 @@ export const recordsRepository = {
       .where(
         and(
           ...checklistWhere(f),
-          ...entryWhere('entries', f, searchedMonths(f) ? 'months' : 'list'),
-          searchedDates(f, at.cursor ? undefined : at.offset + at.limit),
+          ...entryWhere('entries', f, searchedMonths(f) || walksToPage(f.resolved, need) ? 'walk' : 'list'),
+          searchedDates(f, at.cursor ? undefined : need),
           at.cursor && entriesAfter(at.cursor),
         ),
       )
