@@ -431,6 +431,10 @@ export const recordsRepository = {
       return unfilteredEntriesPage(f.sort || '-date', db).execute({ limit: at.limit, offset: at.offset });
     }
     const need = at.offset + at.limit;
+    // walksToPage judges the density over the whole list: with a place, birder or date filter, or "pending
+    // only", fewer of the rows walked match than it assumes, so the array (bounded whatever the filters) stays.
+    const walk =
+      searchedMonths(f) || (!f.pending && !hasChecklistFilters(f) && walksToPage(f.resolved, need));
     const query = db
       .select(ENTRY_PAGE_COLUMNS)
       .from(entries)
@@ -438,7 +442,7 @@ export const recordsRepository = {
       .where(
         and(
           ...checklistWhere(f),
-          ...entryWhere('entries', f, searchedMonths(f) || walksToPage(f.resolved, need) ? 'walk' : 'list'),
+          ...entryWhere('entries', f, walk ? 'walk' : 'list'),
           searchedDates(f, at.cursor ? undefined : need),
           at.cursor && entriesAfter(at.cursor),
         ),
