@@ -1,7 +1,8 @@
 import { ChecklistsListResponseSchema, EntriesListResponseSchema } from '@jarog/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordsRepository } from '../src/modules/records/records.repository';
+import { resolveFilters } from '../src/modules/records/records.filters';
+import { type RecordsFilter, recordsRepository } from '../src/modules/records/records.repository';
 import {
   type MonthCount,
   NARROW_SEARCH,
@@ -228,7 +229,9 @@ describe('a search matching birds and birders, any length of term', () => {
 
   it('a dense search walks the list to its page; its pages are the raw rows either way', async () => {
     const db = t.ctx.database.db;
-    const resolved = await resolveSearch(db, 'entries', 'a');
+    // As the list resolves it: with the list's size beside the search (resolveFilters).
+    const { resolved } = await resolveFilters<RecordsFilter>(db, 'entries', { search: 'a' });
+    if (!resolved) throw new Error('the search was not resolved');
     // Birders match 'a' too, so the months do not bound the page: density decides.
     expect(resolved.birderEntries).toBeGreaterThan(0);
     expect(walksToPage(resolved, 3)).toBe(true);

@@ -1,7 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { statsListValues } from '../../db/schema';
-import { dzongkhagMatch, type RecordsFilter, type RecordsList } from './records.repository';
+import {
+  dzongkhagMatch,
+  type RecordsFilter,
+  type RecordsList,
+  recordsRepository,
+} from './records.repository';
 import { contains, resolveSearch, shownValues } from './records.search';
 
 type Executor = Db | Tx;
@@ -89,9 +94,13 @@ export async function resolveFilters<F extends RecordsFilter>(
   list: RecordsList,
   f: F,
 ): Promise<F> {
-  const [resolved, values] = await Promise.all([
-    f.search && !f.resolved ? resolveSearch(db, list, f.search) : f.resolved,
+  const resolving = Boolean(f.search && !f.resolved);
+  const [found, values, totals] = await Promise.all([
+    resolving && f.search ? resolveSearch(db, list, f.search) : f.resolved,
     f.values ?? resolveFilterValues(db, f),
+    // The entries list's size, which walksToPage weighs a search's matches against (kept by triggers).
+    resolving && list === 'entries' ? recordsRepository.listTotals(db, list) : undefined,
   ]);
+  const resolved = found && totals ? { ...found, listEntries: totals.entries } : found;
   return { ...f, ...(resolved ? { resolved } : {}), ...(values ? { values } : {}) };
 }

@@ -1,13 +1,6 @@
 import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import {
-  checklists,
-  entries,
-  statsBirdNames,
-  statsListTotals,
-  statsListValues,
-  statsSpeciesMonth,
-} from '../../db/schema';
+import { checklists, entries, statsBirdNames, statsListValues, statsSpeciesMonth } from '../../db/schema';
 import { monthKey, monthOfKey, nextMonth } from '../insight/period';
 
 /*
@@ -81,7 +74,7 @@ export interface ResolvedSearch {
    * the page's walk when no birder's name matches, and give the total's bird half (records.totals.ts).
    */
   months?: MonthCount[];
-  /** The entries list only: how many entries it shows in all (stats_list_totals), for walksToPage. */
+  /** The entries list only: how many entries it shows in all (stats_list_totals; resolveFilters adds it), for walksToPage. */
   listEntries?: number;
 }
 
@@ -114,7 +107,6 @@ export async function resolveSearch(db: Executor, list: string, term: string): P
   ]);
   const names = birds.map((r) => r.name);
   const birderEntries = birders?.entries ?? 0;
-  const entriesList = list === 'entries' ? await entriesListFacts(db, names) : undefined;
   return {
     names,
     observers: observers.map((r) => r.name),
@@ -122,20 +114,8 @@ export async function resolveSearch(db: Executor, list: string, term: string): P
     birderEntries,
     birderChecklists: birders?.checklists ?? 0,
     // The entries list's matches by bird per month: its page's dates when no birder matches, its total always.
-    ...entriesList,
+    ...(list === 'entries' ? { months: names.length > 0 ? await monthsOf(db, names) : [] } : {}),
   };
-}
-
-/** The entries list's matches per month, and its size (two reads of small summaries, side by side). */
-async function entriesListFacts(db: Executor, names: string[]) {
-  const [months, [totals]] = await Promise.all([
-    names.length > 0 ? monthsOf(db, names) : [],
-    db
-      .select({ entries: statsListTotals.entries })
-      .from(statsListTotals)
-      .where(eq(statsListTotals.list, 'entries')),
-  ]);
-  return { months, listEntries: Number(totals?.entries ?? 0) };
 }
 
 /** The entries list's entries bearing these names, per month, newest first (a few index rows per name, migration 0019). */
