@@ -203,6 +203,18 @@ export async function linkFromNewestMail(stack, prefix, { timeoutMs = 5000 } = {
  * the suite asserts behaviour, and a pixel baseline across machines (fonts, Chromium versions) would fail
  * for reasons that are not bugs (docs/decisions.md, issue 12).
  */
+/**
+ * Waits until the CSS animations under `locator` have finished (antd's dialogs zoom in for ~0.3 s).
+ * A person does not click a button while it is still growing; a test that does can land its click
+ * mid-motion, and antd's confirm dialog then stayed open (seen once in CI on the admins test).
+ */
+export async function atRest(locator) {
+  await locator.evaluate((element) => {
+    const root = element.closest('.ant-modal-root, .ant-drawer') ?? element;
+    return Promise.allSettled(root.getAnimations({ subtree: true }).map((a) => a.finished));
+  });
+}
+
 export async function screenshot(page, name, { fullPage = true } = {}) {
   // Tests step through drawers, menus and dialogs here: let their motion finish first (a condition, not
   // a timer; endless animations such as spinners are left out).

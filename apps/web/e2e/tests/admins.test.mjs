@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createAdmin, openPage, ROOT, signIn, signInWithToken, startStack } from '../harness.mjs';
+import { atRest, createAdmin, openPage, ROOT, signIn, signInWithToken, startStack } from '../harness.mjs';
 
 let stack;
 before(async () => {
@@ -92,6 +92,7 @@ describe('admin accounts (root)', { timeout: 120_000 }, () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to delete this user?' });
     await dialog.waitFor();
+    await atRest(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // Closed, not only closing: the dialog's layer takes the clicks until it has gone.
     await dialog.waitFor({ state: 'hidden' });
