@@ -1,6 +1,6 @@
 import { ChecklistsListResponseSchema, EntriesListResponseSchema } from '@jarog/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveFilters } from '../src/modules/records/records.filters';
 import { type RecordsFilter, recordsRepository } from '../src/modules/records/records.repository';
 import {
@@ -220,7 +220,7 @@ describe('a search matching birds and birders, any length of term', () => {
       expect(await recordsRepository.countEntries(db, 'entries', broad)).toBe(want.length);
       // Narrow, and too sparse for the walk (walksToPage): unless the months bound the page, its matches are
       // fetched first, as an array of ids.
-      const sparse = { search: term, resolved: { ...resolved, listEntries: 0 } };
+      const sparse = { search: term, resolved: { ...resolved, listTotals: { checklists: 0, entries: 0 } } };
       expect(walksToPage(sparse.resolved, 500)).toBe(false);
       const fetched = await recordsRepository.entriesPage(db, sparse, { offset: 0, limit: 500 });
       expect(fetched.map((r) => r.entry.id)).toEqual(want);
@@ -237,7 +237,7 @@ describe('a search matching birds and birders, any length of term', () => {
     expect(walksToPage(resolved, 3)).toBe(true);
     const want = await expected('a');
     expect((await allPages('search=a', 3)).ids).toEqual(want);
-    const sparse = { search: 'a', resolved: { ...resolved, listEntries: 0 } };
+    const sparse = { search: 'a', resolved: { ...resolved, listTotals: { checklists: 0, entries: 0 } } };
     const ids: string[] = [];
     for (let offset = 0; offset < want.length + 3; offset += 3)
       ids.push(
@@ -319,6 +319,34 @@ describe('a search matching birds and birders, any length of term', () => {
     const resolved = await resolveSearch(t.ctx.database.db, 'checklists', 'a');
     expect(resolved.names.length).toBeGreaterThan(0);
     expect(resolved.birderChecklists).toBeGreaterThan(0);
+  });
+
+  it("a search's page reads the list's size once, and its totals are still the raw rows'", async () => {
+    const reads = vi.spyOn(recordsRepository, 'listTotals');
+    try {
+      for (const [path, list] of [
+        ['entries', 'entries'],
+        ['checklists', 'checklists'],
+      ] as const) {
+        reads.mockClear();
+        const res = await t.http().get(`/api/v1/${path}?search=a&limit=7`).set(bearer(admin));
+        expect(res.status).toBe(200);
+        // resolveFilters reads it beside the search; the walk, the totals and the overlap use that reading.
+        expect(reads, path).toHaveBeenCalledTimes(1);
+        const size = await reads.mock.results[0]?.value;
+        if (list === 'entries') {
+          expect(res.body.foundTotal).toBe((await expected('a')).length);
+          expect(res.body.entriesTotal).toBe(size.entries);
+        } else {
+          const want = await rawChecklists(list, 'a', false);
+          expect(res.body.foundTotal).toBe(want?.checklists);
+          expect(res.body.entriesTotal).toBe(want?.entries);
+          expect(res.body.totalChecklists).toBe(size.checklists);
+        }
+      }
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

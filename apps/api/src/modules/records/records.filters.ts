@@ -98,9 +98,10 @@ export async function resolveFilters<F extends RecordsFilter>(
   const [found, values, totals] = await Promise.all([
     resolving && f.search ? resolveSearch(db, list, f.search) : f.resolved,
     f.values ?? resolveFilterValues(db, f),
-    // The entries list's size, which walksToPage weighs a search's matches against (kept by triggers).
-    resolving && list === 'entries' ? recordsRepository.listTotals(db, list) : undefined,
+    // The list's size (kept by triggers): walksToPage weighs a search's matches against it, and the totals
+    // beside the page use it instead of reading it again.
+    resolving ? recordsRepository.listTotals(db, list) : undefined,
   ]);
-  const resolved = found && totals ? { ...found, listEntries: totals.entries } : found;
+  const resolved = found && totals ? { ...found, listTotals: totals } : found;
   return { ...f, ...(resolved ? { resolved } : {}), ...(values ? { values } : {}) };
 }

@@ -74,8 +74,11 @@ export interface ResolvedSearch {
    * the page's walk when no birder's name matches, and give the total's bird half (records.totals.ts).
    */
   months?: MonthCount[];
-  /** The entries list only: how many entries it shows in all (stats_list_totals; resolveFilters adds it), for walksToPage. */
-  listEntries?: number;
+  /**
+   * The list's whole size (stats_list_totals, kept by triggers), read once per request by resolveFilters beside the
+   * search: walksToPage weighs the matches against it, and the totals (records.totals.ts) answer with it.
+   */
+  listTotals?: { checklists: number; entries: number };
 }
 
 /**
@@ -234,14 +237,15 @@ const ARRAY_COST = 10;
 /**
  * The entries list's page walks the list in its order, testing each entry, instead of fetching a narrow search's
  * matches first (amongIds): when the matches are dense enough that the walk meets `need` (offset + limit) of them
- * sooner than the array reads them all. Spread evenly, the walk reads need × listEntries / matches entries; the
+ * sooner than the array reads them all. Spread evenly, the walk reads need × list entries / matches entries; the
  * array costs ARRAY_COST × matches. `matches` is an upper bound (the names' entries in any list plus the
  * birders'), so a close call fetches the array, whose cost is bounded whatever the dates.
  */
 export function walksToPage(resolved: ResolvedSearch | undefined, need: number | undefined): boolean {
-  if (!resolved?.listEntries || need === undefined || !isNarrow(resolved)) return false;
+  const listEntries = resolved?.listTotals?.entries;
+  if (!resolved || !listEntries || need === undefined || !isNarrow(resolved)) return false;
   const matches = resolved.entries;
-  return need * resolved.listEntries < ARRAY_COST * matches * matches;
+  return need * listEntries < ARRAY_COST * matches * matches;
 }
 
 /**

@@ -177,7 +177,7 @@ export async function overlapWays(
   const b = statsBirdNames;
   const v = statsListValues;
   const [all, otherNames, otherBirders] = await Promise.all([
-    repo.listTotals(db, list),
+    r.listTotals ?? repo.listTotals(db, list),
     db
       .select({ name: b.birdName })
       .from(b)
@@ -277,7 +277,7 @@ export async function listTotals(
   // At most one of these applies: fromSearchMonths to the entries list's search, fromSearchHalves to the other
   // lists' search, fromSummaries to no search.
   const [all, searched, halves, summary] = await Promise.all([
-    repo.listTotals(db, list),
+    f.resolved?.listTotals ?? repo.listTotals(db, list),
     want.checklists ? undefined : fromSearchMonths(db, list, f),
     fromSearchHalves(db, list, f),
     fromSummaries(db, list, f),
