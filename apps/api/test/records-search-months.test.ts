@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveFilters } from '../src/modules/records/records.filters';
 import { type RecordsFilter, recordsRepository } from '../src/modules/records/records.repository';
 import {
+  bearingNames,
   type MonthCount,
   NARROW_SEARCH,
   resolveSearch,
@@ -195,6 +196,17 @@ describe('a search matching birds and birders, any length of term', () => {
     return rows[0]?.n;
   }
 
+  /** The entries list's entries whose bird holds the term, from the raw rows. */
+  async function rawByBird(term: string) {
+    const { rows } = (await t.ctx.database.db.execute(sql`
+      select count(*)::int n from entries e join checklists c on c.id = e.checklist_id
+      where c.status = 'submitted' and e.approval = 'approved' and not e.is_new_species
+        and e.bird_name = any(${sql.param((await resolveSearch(t.ctx.database.db, 'entries', term)).names)})`)) as unknown as {
+      rows: { n: number }[];
+    };
+    return rows[0]?.n;
+  }
+
   // 'a' and 'e' match most names and most birders; 'ra' and 'old' one side mostly; 'x' nothing.
   for (const term of ['a', 'e', 'r', 'ra', 'old', 'karma', 'pema', 'l', 'duck', 'x']) {
     it(`'${term}': every page and the total as the raw rows give them, and all four ways to count the overlap agree`, async () => {
@@ -205,7 +217,14 @@ describe('a search matching birds and birders, any length of term', () => {
         expect(totals, `limit ${limit}`).toEqual([want.length]);
       }
       const resolved = await resolveSearch(t.ctx.database.db, 'entries', term);
-      const byBird = (resolved.months ?? []).reduce((n, m) => n + m.entries, 0);
+      const byBird = resolved.byBird ?? -1;
+      // Both ways of reading it agree with the raw rows: the names' rows, and the list less the other names'.
+      const raw = await rawByBird(term);
+      for (const side of ['names', 'others'] as const)
+        expect(await bearingNames(t.ctx.database.db, term, resolved.names, side), side).toBe(raw);
+      expect(byBird).toBe(raw);
+      // The months are read only where they bound the page: when no birder matches.
+      expect(resolved.months === undefined).toBe(resolved.birderEntries > 0);
       const overlap = await rawOverlap(term);
       for (const way of await overlapWays(t.ctx.database.db, 'entries', resolved, byBird)) {
         expect(await way.count(), way.name).toBe(overlap);
@@ -347,6 +366,68 @@ describe('a search matching birds and birders, any length of term', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+});
+
+describe('a search matching over a hundred names and birders', () => {
+  const TERM = 'zyx';
+  const N = 120;
+  beforeAll(async () => {
+    for (let i = 0; i < N; i++) {
+      const month = String((i % 12) + 1).padStart(2, '0');
+      await seedChecklist(
+        t,
+        {
+          selectedDate: `2025-${month}-${String((i % 27) + 1).padStart(2, '0')}`,
+          observerName: i % 10 === 0 ? 'Karma Other' : `Zyx Birder ${i}`,
+        },
+        [
+          { birdName: `Zyx Bird ${i}`, total: 1, approval: 'approved' as const },
+          {
+            birdName: 'Common Raven',
+            total: 2,
+            approval: i % 3 === 0 ? ('pending' as const) : ('approved' as const),
+          },
+        ],
+      );
+    }
+  });
+
+  it('the pages, totals and export are the raw rows', async () => {
+    const resolved = await resolveSearch(t.ctx.database.db, 'entries', TERM);
+    expect(resolved.names.length).toBeGreaterThan(100);
+    expect(resolved.observers.length).toBeGreaterThan(100);
+    const want = await expected(TERM);
+    for (const limit of [7, 50]) {
+      const { ids, totals } = await allPages(`search=${TERM}`, limit);
+      expect(ids, `limit ${limit}`).toEqual(want);
+      expect(totals, `limit ${limit}`).toEqual([want.length]);
+    }
+    const csv = await t
+      .http()
+      .get(`/api/v1/entries?search=${TERM}&format=csv&export_limit=all`)
+      .set(bearer(admin));
+    expect(csv.status).toBe(200);
+    const ids = csv.text
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',').at(-1));
+    expect(ids).toEqual(want);
+
+    const { rows } = (await t.ctx.database.db.execute(sql`
+      select count(distinct c.id)::int checklists, count(*)::int entries
+      from entries e join checklists c on c.id = e.checklist_id
+      where c.status = 'submitted' and not e.is_new_species
+        and (lower(e.bird_name) like ${`%${TERM}%`} or lower(c.observer_name) like ${`%${TERM}%`})`)) as unknown as {
+      rows: { checklists: number; entries: number }[];
+    };
+    const res = await t.http().get(`/api/v1/checklists?search=${TERM}&limit=100`).set(bearer(admin));
+    expect(res.status).toBe(200);
+    const body = ChecklistsListResponseSchema.parse(res.body);
+    expect(body.foundTotal).toBe(rows[0]?.checklists);
+    expect(body.entriesTotal).toBe(rows[0]?.entries);
+    expect(body.checklists).toHaveLength(Math.min(100, rows[0]?.checklists ?? 0));
   });
 });
 

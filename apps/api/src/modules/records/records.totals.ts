@@ -70,8 +70,8 @@ async function fromSummaries(db: Executor, list: RecordsList, f: RecordsFilter):
 }
 
 /**
- * The entries list's search by bird with no filter but places: the sum of its matches per month (records.search.ts
- * ResolvedSearch.months, exact for that list), or with place filters per month and place (stats_species_place_month,
+ * The entries list's search by bird with no filter but places: its matches by bird (records.search.ts
+ * ResolvedSearch.byBird, exact for that list), or with place filters per month and place (stats_species_place_month,
  * the same entries by the checklist's place), instead of counting every matching entry. Undefined with a birder or
  * date filter, or when a birder's name matches the search.
  */
@@ -81,9 +81,9 @@ async function fromSearchMonths(
   f: RecordsFilter,
 ): Promise<number | undefined> {
   const resolved = f.resolved;
-  const months = resolved?.months;
-  if (list !== 'entries' || f.pending || !resolved || !months || f.birder || f.date) return undefined;
-  const byBird = months.reduce((n, m) => n + m.entries, 0);
+  const byBird = resolved?.byBird;
+  if (list !== 'entries' || f.pending || !resolved || byBird === undefined || f.birder || f.date)
+    return undefined;
   if (resolved.birderEntries > 0)
     return hasChecklistFilters(f) ? undefined : birdOrBirder(db, list, resolved, byBird);
   if (!hasChecklistFilters(f)) return byBird;
