@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createAdmin, linkFromNewestMail, openPage, ROOT, signIn, startStack } from '../harness.mjs';
+import { atRest, createAdmin, linkFromNewestMail, openPage, ROOT, signIn, startStack } from '../harness.mjs';
 
 let stack;
 before(async () => {
@@ -226,6 +226,7 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
     await page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to Logout?' });
     await dialog.waitFor();
+    await atRest(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     assert.equal(pathOf(page), '/');

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   apiCall,
   apiLogin,
+  atRest,
   openPage,
   screenshot,
   signInWithToken,
@@ -433,6 +434,7 @@ describe('insight', { timeout: 150_000 }, () => {
     await dialog
       .getByText(/stay in the national record, with the observer shown as 'Deleted birder'/)
       .waitFor();
+    await atRest(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await tashi.getByRole('button', { name: 'Actions for Tashi Dorji' }).click();
