@@ -72,8 +72,15 @@ function fromWire<T>(result: T): T {
   const r = result as { blobBytes?: ArrayBuffer; blob?: Blob };
   if (!r?.blobBytes) return result;
   const { blobBytes, ...rest } = r;
-  return { ...rest, blob: new Blob([blobBytes]) } as T;
+  return { ...rest, blob: bytesAsBlob(blobBytes) } as T;
 }
+
+/**
+ * The bytes handed over by the thread as the Blob its readers use (size, arrayBuffer()), without the copy a new
+ * Blob makes of them and the one its arrayBuffer() makes again.
+ */
+const bytesAsBlob = (bytes: ArrayBuffer): Blob =>
+  ({ size: bytes.byteLength, arrayBuffer: async () => bytes }) as unknown as Blob;
 
 export interface EmbeddedTransaction {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
