@@ -72,8 +72,9 @@ async function fromSummaries(db: Executor, list: RecordsList, f: RecordsFilter):
 /**
  * The entries list's search by bird with no filter but places: its matches by bird (records.search.ts
  * ResolvedSearch.byBird, exact for that list), or with place filters per month and place (stats_species_place_month,
- * the same entries by the checklist's place), instead of counting every matching entry. Undefined with a birder or
- * date filter, or when a birder's name matches the search.
+ * the same entries by the checklist's place), instead of counting every matching entry; with a birder's name
+ * matching too, A + B - overlap (birdOrBirder). Undefined with a birder or date filter, or "pending only", or when a
+ * birder's name matches and a place filter applies.
  */
 async function fromSearchMonths(
   db: Executor,
