@@ -100,7 +100,7 @@ export const NARROW_SEARCH = 20_000;
 export async function resolveSearch(db: Executor, list: string, term: string): Promise<ResolvedSearch> {
   const b = statsBirdNames;
   const v = statsListValues;
-  const [birds, observers, [birders], [named]] = await Promise.all([
+  const [birds, observers, [birders]] = await Promise.all([
     db
       .select({ name: b.birdName, entries: b.entries })
       .from(b)
@@ -116,13 +116,6 @@ export async function resolveSearch(db: Executor, list: string, term: string): P
       })
       .from(v)
       .where(and(eq(v.list, list), eq(v.kind, 'observer'), contains(sql`${v.value}`, term))),
-    // The entries list: how many names there are, to read its matches by bird on the smaller side.
-    list === 'entries'
-      ? db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(b)
-          .where(gt(b.entries, 0))
-      : [undefined],
   ]);
   const names = birds.map((r) => r.name);
   const birderEntries = birders?.entries ?? 0;
@@ -132,7 +125,7 @@ export async function resolveSearch(db: Executor, list: string, term: string): P
     entries: birds.reduce((n, r) => n + r.entries, 0) + birderEntries,
     birderEntries,
     birderChecklists: birders?.checklists ?? 0,
-    ...(list === 'entries' ? await entriesByBird(db, term, names, named?.n ?? 0, birderEntries > 0) : {}),
+    ...(list === 'entries' ? await entriesByBird(db, term, names, birderEntries > 0) : {}),
   };
 }
 
@@ -147,7 +140,6 @@ async function entriesByBird(
   db: Executor,
   term: string,
   names: string[],
-  allNames: number,
   birderMatched: boolean,
 ): Promise<{ months?: MonthCount[]; byBird: number }> {
   if (names.length === 0) return { byBird: 0, ...(birderMatched ? {} : { months: [] }) };
@@ -155,7 +147,14 @@ async function entriesByBird(
     const months = await monthsOf(db, names);
     return { months, byBird: months.reduce((n, m) => n + m.entries, 0) };
   }
-  return { byBird: await bearingNames(db, term, names, names.length * 2 > allNames ? 'others' : 'names') };
+  // How many names there are, counted only here: the searches that need no side read nothing more.
+  const b = statsBirdNames;
+  const [all] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(b)
+    .where(gt(b.entries, 0));
+  const side = names.length * 2 > (all?.n ?? 0) ? 'others' : 'names';
+  return { byBird: await bearingNames(db, term, names, side) };
 }
 
 /** The entries list's entries bearing the term's names: summed over them, or the list less the other names' (`side`). */
