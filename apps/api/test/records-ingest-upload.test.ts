@@ -203,6 +203,43 @@ describe('POST /api/v1/checklists/fileupload', () => {
     expect(after.entries).toHaveLength(2);
   });
 
+  it("answers the rows in the file's order when checklists interleave, on the first upload and the repeat", async () => {
+    const a = unique('Interleaved A');
+    const b = unique('Interleaved B');
+    const row = (name: string, bird: string) => [name, bird, '2025-03-02', '06:10', 'Pema Wangmo'];
+    const blank = ['', '', '', '', ''];
+    const file = await xlsxOf([
+      HEADER.slice(0, 5),
+      row(a, 'Common Raven'),
+      row(b, 'Common Raven'),
+      row(a, 'Ibisbill'),
+      blank,
+      row(b, 'Ibisbill'),
+      row(a, 'Grey Heron'),
+    ]);
+    const rows = (body: { data: { row: number; action: string; CheckListName: string }[] }) =>
+      body.data.map((r) => [r.row, r.action, r.CheckListName]);
+    const first = await upload(file);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(rows(first.body)).toEqual([
+      [2, 'added', a],
+      [3, 'added', b],
+      [4, 'added', a],
+      [6, 'added', b],
+      [7, 'added', a],
+    ]);
+    // The repeat changes nothing; its stored checklists come first in what the write reports.
+    const again = await upload(file);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(rows(again.body)).toEqual([
+      [2, 'unchanged', a],
+      [3, 'unchanged', b],
+      [4, 'unchanged', a],
+      [6, 'unchanged', b],
+      [7, 'unchanged', a],
+    ]);
+  });
+
   it('reads the EndpointLocation column variant, in either order', async () => {
     const name = unique('Endpoint walk');
     const file = await xlsxOf([

@@ -2,6 +2,7 @@ import { type ChecklistAddResponse, ChecklistFormSchema, type ChecklistGroup } f
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { pacer } from '../../lib/yield';
 import { parse } from '../../middleware/validate';
 import {
   type Answer,
@@ -60,7 +61,9 @@ export async function withPhotos<R extends WrittenSummary, T>(
     throw err;
   }
   const used = new Set<string>();
+  const pace = pacer();
   for (const c of outcome.result.checklists) {
+    await pace();
     for (const { entry } of c.entries) if (entry.photoUrl) used.add(entry.photoUrl);
   }
   await deletePhotos(ctx, [...stored.filter((u) => !used.has(u)), ...outcome.result.obsoletePhotos]);

