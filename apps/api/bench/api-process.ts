@@ -36,9 +36,12 @@ export async function waitForHealth(base: string): Promise<void> {
 /**
  * How `npm start` (package.json), the Docker image and scripts/run.mjs run the built API: a 1 GB heap
  * ceiling. Node's default on a 24 GB machine is 4 GB, from which V8 sizes its first old-generation limit:
- * a 100,000-row upload (live data ~100 MB) then peaked at 405-424 MB RSS, with the ceiling at ~275 MB.
+ * a 100,000-row upload (live data ~100 MB) then peaked at 405-424 MB RSS, with the ceiling at ~275 MB. And its
+ * garbage collected on its own thread (`--single-threaded-gc`): on this 2-core machine the helper threads V8
+ * otherwise starts competed with the API's thread, the embedded database's and PostgreSQL, and the API's
+ * thread waited for them (docs/decisions.md, session 26).
  */
-export const API_NODE_FLAGS = ['--max-old-space-size=1024'];
+export const API_NODE_FLAGS = ['--max-old-space-size=1024', '--single-threaded-gc'];
 
 export interface ApiProcess {
   base: string;
