@@ -52,14 +52,16 @@ export interface ApiProcess {
 
 /**
  * The API in its own process on a free port, healthy when this resolves. `entry` is a script run with
- * tsx (e.g. `src/server.ts`, `bench/server-timed.ts`), or a built `.js` file run with node.
+ * tsx (e.g. `src/server.ts`, `bench/server-timed.ts`), or a built `.js` file run with node, with API_NODE_FLAGS
+ * either way.
  */
 export async function startApi(entry: string, env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // Under tsx too (it hands node's flags on): the bench's load table measures the API as it runs in production.
   const [command, args] = entry.endsWith('.js')
     ? [process.execPath, [...API_NODE_FLAGS, path.resolve(apiDir, entry)]]
-    : [path.join(apiDir, 'node_modules/.bin/tsx'), [entry]];
+    : [path.join(apiDir, 'node_modules/.bin/tsx'), [...API_NODE_FLAGS, entry]];
   const child = spawn(command, args, {
     cwd: apiDir,
     env: { ...process.env, ...env, PORT: String(port) },
