@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { extractStyle } from '@ant-design/static-style-extract';
 import { ConfigProvider } from 'antd';
 import { createElement } from 'react';
 import type { Plugin } from 'vite';
-import { theme } from './src/app/theme';
+import { CSS_VAR_KEY, theme } from './src/app/theme';
 
 /**
  * antd's styles for the signed-in console as one static stylesheet, made at build time from the console's own
@@ -20,8 +21,14 @@ import { theme } from './src/app/theme';
  *   ones the console imports from 'antd' (read from src/), with the ones antd draws inside them.
  * - Selectors are written without antd's hash class (`hashed: false`): the rules have the same specificity as the
  *   runtime's `:where(.css-…)` ones, and match the components whatever hash they carry.
- * - The CSS-variable blocks of the extraction are left out: they are scoped to React ids of the Node render, and the
- *   browser still registers the theme's and the components' variables at run time (cheap: no style rules).
+ * - The CSS-variable blocks antd writes at run time (the theme's variables, `.css-var-jarog{--ant-…}`, and each
+ *   component's, `.css-var-jarog.ant-btn{--ant-button-…}`) head each sheet, made by a second render with the
+ *   console's own providers (`antdCssVarBlocks`). Once a sheet has loaded, the app names its blocks to antd's
+ *   CSS-in-JS (`__ANTD_CSS_VAR_IDS__`, src/app/antd-css.ts) and a pnpm patch of `@ant-design/cssinjs` skips writing
+ *   those again: antd inserted them as ~20 `<style>` elements during the dashboard's first commits, one HTML parse and
+ *   head insertion each (a fifth of the page's blocking time after the first paint). A block the render did not make
+ *   (another theme, a component not drawn at build time) is still written at run time, as before; the extraction's
+ *   own variable blocks (scoped to React ids of its render) are left out.
  * - The console's sheet is written as a few files of at most `PART_CHARS` characters, cut between top-level rules,
  *   in order (`assets/antd-<hash>.css`, one hash per part; the signed-out pages' is one `antd-auth-<hash>.css`).
  *   Chromium parses a stylesheet in one main-thread task when it arrives: the console's 650 kB in one file was one
@@ -149,6 +156,58 @@ export function antdStaticCss(components = importedAntdComponents()): string {
     .join('');
 }
 
+/** The slice of `@ant-design/cssinjs` read here; it has no types of its own in this package. */
+interface CssInJs {
+  createCache(): { cache: Map<string, [number, unknown[]]> };
+  StyleProvider: (props: { cache: unknown; children?: unknown }) => unknown;
+}
+// antd's CSS-in-JS engine: the very instance antd renders with (resolved from antd's folder), whose cache the render
+// below fills; and the hash it names the theme's variable block with.
+const requireFromAntd = createRequire(createRequire(import.meta.url).resolve('antd'));
+const cssinjs = requireFromAntd('@ant-design/cssinjs') as CssInJs;
+const emotionHash = (
+  createRequire(requireFromAntd.resolve('@ant-design/cssinjs'))('@emotion/hash') as {
+    default: (text: string) => string;
+  }
+).default;
+
+/**
+ * The CSS-variable blocks antd writes in the browser for these components under the console's providers (the root's
+ * theme, the signed-in shell's `zeroRuntime` one, both keyed `CSS_VAR_KEY`), and the ids the patched
+ * `@ant-design/cssinjs` knows them by: a component block's own style id, and `<key>-<hash of the block>` for the
+ * theme's (whose style id names only the key). The theme's block comes first.
+ */
+export function antdCssVarBlocks(components: string[]): { css: string; ids: string[] } {
+  const cache = cssinjs.createCache();
+  const runtimeTheme = { ...theme, cssVar: { key: CSS_VAR_KEY } };
+  extractStyle({
+    includes: components,
+    customTheme: (node) =>
+      createElement(
+        cssinjs.StyleProvider as never,
+        { cache },
+        createElement(
+          ConfigProvider,
+          { theme: runtimeTheme },
+          createElement(ConfigProvider, { theme: { zeroRuntime: true, cssVar: { key: CSS_VAR_KEY } } }, node),
+        ),
+      ),
+  });
+  const tokens: [string, string][] = [];
+  const components_: [string, string][] = [];
+  for (const [key, [, value]] of cache.cache) {
+    if (key.startsWith('token')) {
+      const [, , , css, themeKey] = value as [unknown, unknown, unknown, string, string];
+      if (css) tokens.push([`${themeKey}-${emotionHash(css)}`, css]);
+    } else if (key.startsWith('cssVar')) {
+      const [, css, styleId] = value as [unknown, string, string];
+      if (css) components_.push([styleId, css]);
+    }
+  }
+  const blocks = [...tokens, ...components_];
+  return { css: blocks.map(([, css]) => css).join(''), ids: blocks.map(([id]) => id) };
+}
+
 /** The top-level rules of a stylesheet, each with its block (an @-rule with its nested rules), in order. */
 export function topLevelRules(css: string): string[] {
   const rules: string[] = [];
@@ -222,14 +281,20 @@ const SHEETS = {
 type Sheet = keyof typeof SHEETS;
 
 export function antdCss(): AntdCss {
-  const built = new Map<Sheet, { css: string; parts: { source: string; fileName: string }[] }>();
+  const built = new Map<
+    Sheet,
+    { css: string; varIds: string[]; parts: { source: string; fileName: string }[] }
+  >();
   const build = (sheet: Sheet) => {
     let out = built.get(sheet);
     if (!out) {
-      const css = antdStaticCss(SHEETS[sheet].components());
+      const components = SHEETS[sheet].components();
+      const vars = antdCssVarBlocks(components);
+      const css = vars.css + antdStaticCss(components);
       const prefix = sheet === 'console' ? 'antd' : 'antd-auth';
       out = {
         css,
+        varIds: vars.ids,
         parts: sheetParts(css, SHEETS[sheet].partChars).map((source) => ({
           source,
           fileName: `assets/${prefix}-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.css`,
@@ -249,6 +314,10 @@ export function antdCss(): AntdCss {
           command === 'build' ? build(sheet).parts.map((p) => `/${p.fileName}`) : [SHEETS[sheet].devUrl];
         define[SHEETS[sheet].define] = JSON.stringify(urls);
       }
+      // The variable blocks each sheet holds, by the ids antd's CSS-in-JS gives them (dev serves the same sheets).
+      define.__ANTD_CSS_VAR_IDS__ = JSON.stringify(
+        Object.fromEntries(sheets.map((sheet) => [sheet, build(sheet).varIds])),
+      );
       return { define };
     },
     configureServer(server) {

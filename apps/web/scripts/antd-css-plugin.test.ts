@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  antdCssVarBlocks,
   importClosure,
   importedAntdComponents,
   SIGNED_OUT_ENTRIES,
@@ -77,5 +78,35 @@ describe('a sheet in parts (sheetParts)', () => {
     expect(sheetParts('.a{b:1}.c{d:2}', 4096)).toEqual(['.a{b:1}.c{d:2}']);
     expect(sheetParts(css, Number.POSITIVE_INFINITY)).toEqual([css]);
     expect(sheetParts('')).toEqual([]);
+  });
+});
+
+describe("antd's CSS-variable blocks in the sheets (antdCssVarBlocks)", () => {
+  const { css, ids } = antdCssVarBlocks(['Button', 'Card', 'Menu']);
+  const blocks = topLevelRules(css);
+
+  it("are the theme's block first, then one per component drawn, each with its own id", () => {
+    expect(blocks.length).toBe(ids.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The theme's: keyed as antd's CSS-in-JS keys it (the key, then the hash of the block), with the console's colours.
+    expect(ids[0]).toMatch(/^css-var-jarog-[0-9a-z]+$/);
+    expect(blocks[0]).toMatch(/^\.css-var-jarog\{--ant-/);
+    expect(blocks[0]).toContain('--ant-color-primary:#1b5e4a');
+    for (const component of ['btn', 'card', 'menu'])
+      expect(blocks.some((b) => new RegExp(`^\\.css-var-jarog\\.ant-${component}[-{]`).test(b))).toBe(true);
+    // The console's own component tokens (theme.ts) are in the menu's block.
+    expect(css).toContain('--ant-menu-item-selected-bg:#e3efe9');
+  });
+
+  it('hold variables only, no style rules', () => {
+    for (const block of blocks) {
+      expect(block).toMatch(/^\.css-var-jarog[^{]*\{/);
+      const body = block.slice(block.indexOf('{') + 1, -1);
+      for (const declaration of body.split(';').filter(Boolean)) expect(declaration).toMatch(/^--ant-/);
+    }
+  });
+
+  it('are the same for the same components (the built files keep their names)', () => {
+    expect(antdCssVarBlocks(['Button', 'Card', 'Menu'])).toEqual({ css, ids });
   });
 });

@@ -88,6 +88,14 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
         loaded: links.filter((l) => l.getAttribute('data-state') === 'loaded').length,
         hrefs: links.map((l) => l.getAttribute('href') ?? ''),
         generated: generated.length,
+        // The CSS-variable blocks come with the sheet too: antd writes none of them at run time.
+        variableBlocks: [...document.querySelectorAll('head style')].filter((s) =>
+          (s.textContent ?? '').startsWith('.css-var-'),
+        ).length,
+        // …and the variables are in force: the form's, from the sheet's block for it.
+        formVariable: getComputedStyle(document.querySelector('.ant-form') ?? document.body)
+          .getPropertyValue('--ant-form-label-color')
+          .trim(),
       };
     });
     // The signed-out sheet is one part (the console's comes in several), linked and loaded.
@@ -95,6 +103,8 @@ describe('sign-in flows', { timeout: 120_000 }, () => {
     assert.equal(seen.loaded, seen.ids.length, 'every part of the signed-out sheet is loaded');
     for (const href of seen.hrefs) assert.match(href, /^\/assets\/antd-auth-[0-9a-f]{8}\.css$/);
     assert.equal(seen.generated, 0, 'antd wrote no component rules at run time');
+    assert.equal(seen.variableBlocks, 0, 'antd wrote no CSS-variable blocks at run time');
+    assert.notEqual(seen.formVariable, '', "the form's CSS variables are in force");
     // The theme's primary green, from the sheet.
     assert.equal(primaryBackground, 'rgb(27, 94, 74)');
     assert.deepEqual(errors, []);

@@ -79,6 +79,44 @@ describe('the shell', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("antd's CSS variables come with its static sheet: none written at run time, all in force", async () => {
+    const { page, context } = await openPage(stack, { width: 375, height: 812 });
+    await signInWithToken(stack, page);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // The drawer brings components the first screen does not draw (Drawer, Menu).
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    const drawer = page.locator('.app-drawer .ant-drawer-section');
+    await drawer.waitFor();
+    await drawer.locator('.ant-menu-item-selected').waitFor();
+    const seen = await page.evaluate(() => {
+      const variable = (selector, name) =>
+        getComputedStyle(document.querySelector(selector) ?? document.body)
+          .getPropertyValue(name)
+          .trim();
+      return {
+        written: [...document.querySelectorAll('head style')]
+          .map((s) => s.textContent ?? '')
+          .filter((text) => text.startsWith('.css-var-'))
+          .map((text) => text.slice(0, 40)),
+        // The theme's block (its primary colour) and the components' (the menu's own selected colour, set by the
+        // console's theme; the drawer's).
+        primary: variable('.ant-layout', '--ant-color-primary'),
+        menuSelected: variable('.ant-menu', '--ant-menu-item-selected-color'),
+        drawer: variable('.ant-drawer', '--ant-drawer-footer-padding-inline'),
+        selectedColor: getComputedStyle(
+          document.querySelector('.app-drawer .ant-menu-item-selected') ?? document.body,
+        ).color,
+      };
+    });
+    assert.deepEqual(seen.written, [], 'antd wrote no CSS-variable block at run time');
+    assert.equal(seen.primary.toLowerCase(), '#1b5e4a');
+    assert.equal(seen.menuSelected.toLowerCase(), '#1b5e4a');
+    assert.notEqual(seen.drawer, '');
+    assert.equal(seen.selectedColor, 'rgb(27, 94, 74)');
+    await context.close();
+  });
+
   test('search opens the species list; the bell opens the activity log; unknown paths go home', async () => {
     const { page, context } = await openPage(stack);
     await signInWithToken(stack, page);
@@ -150,6 +188,10 @@ describe('the shell', { timeout: 120_000 }, () => {
           const text = s.textContent ?? '';
           return !text.startsWith('.css-var-') && /\.ant-(menu|btn|layout)\b/.test(text);
         }),
+        // So are its CSS-variable blocks: the sheet that holds them did not load in full.
+        variableBlocks: [...document.querySelectorAll('head style')].filter((s) =>
+          (s.textContent ?? '').startsWith('.css-var-jarog'),
+        ).length,
         // The selected menu item still has the theme's look (its green text).
         selectedColor: getComputedStyle(document.querySelector('.ant-menu-item-selected') ?? document.body)
           .color,
@@ -158,6 +200,7 @@ describe('the shell', { timeout: 120_000 }, () => {
     assert.ok(state.parts >= 2, `the sheet is linked in parts (${state.parts})`);
     assert.equal(state.failedState, 'failed');
     assert.equal(state.generated, true, 'antd generated its styles at run time');
+    assert.ok(state.variableBlocks > 0, 'antd wrote its CSS-variable blocks at run time');
     assert.equal(state.selectedColor, 'rgb(27, 94, 74)');
     await context.close();
   });

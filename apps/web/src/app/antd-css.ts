@@ -5,9 +5,14 @@
  * styles go, so the console's own stylesheets still come after it and win ties as before. The boot script already
  * asks for the first screen's sheet; the other is added here when it is needed (after a sign-in, the console's). If
  * a sheet cannot load, its pages keep antd's runtime styles (slower, same look).
+ *
+ * Each sheet also holds the CSS-variable blocks antd writes at run time even under `zeroRuntime`. Once a sheet has
+ * loaded, their ids go into `globalThis.__ANTD_STATIC_CSS_VARS__`, where the patched `@ant-design/cssinjs`
+ * (patches/@ant-design__cssinjs@2.1.2.patch) looks before it writes a block: those are not written again.
  */
 declare const __ANTD_CSS_URLS__: string[] | undefined;
 declare const __ANTD_AUTH_CSS_URLS__: string[] | undefined;
+declare const __ANTD_CSS_VAR_IDS__: Record<AntdSheet, string[]> | undefined;
 
 export type AntdSheet = 'console' | 'auth';
 
@@ -24,6 +29,15 @@ const SHEETS: Record<AntdSheet, { id: string; urls: () => string[] | undefined }
 };
 
 const loaded = new Set<AntdSheet>();
+
+/** Names a loaded sheet's variable blocks to antd's CSS-in-JS (the patch reads this set). */
+function registerVariableBlocks(sheet: AntdSheet): void {
+  const ids = typeof __ANTD_CSS_VAR_IDS__ !== 'undefined' ? __ANTD_CSS_VAR_IDS__[sheet] : undefined;
+  if (!ids) return;
+  const host = globalThis as { __ANTD_STATIC_CSS_VARS__?: Set<string> };
+  host.__ANTD_STATIC_CSS_VARS__ ??= new Set();
+  for (const id of ids) host.__ANTD_STATIC_CSS_VARS__.add(id);
+}
 const pending = new Map<AntdSheet, Promise<boolean>>();
 
 /**
@@ -74,7 +88,10 @@ export function loadAntdCss(sheet: AntdSheet = 'console'): Promise<boolean> {
     });
     promise = Promise.all(parts).then((results) => {
       const ok = results.every(Boolean);
-      if (ok) loaded.add(sheet);
+      if (ok) {
+        loaded.add(sheet);
+        registerVariableBlocks(sheet);
+      }
       return ok;
     });
     pending.set(sheet, promise);
