@@ -26,7 +26,11 @@ function ensureBuilt() {
     'vite.config.ts',
     'vite.boot-plugin.ts',
     'vite.antd-css-plugin.ts',
+    'vite.compile-hints-plugin.ts',
+    'vite.bhutan-map-plugin.ts',
     '../../packages/contracts/src',
+    // The pnpm patches (G2's drawing in tasks, antd's CSS variables) change what the build holds.
+    '../../patches',
   ].map((p) => path.join(WEB_DIR, p));
   const stale =
     !existsSync(index) || sources.some((p) => existsSync(p) && newestMtime(p) > statSync(index).mtimeMs);
