@@ -194,17 +194,17 @@ export function antdCssVarBlocks(components: string[]): { css: string; ids: stri
       ),
   });
   const tokens: [string, string][] = [];
-  const components_: [string, string][] = [];
+  const componentBlocks: [string, string][] = [];
   for (const [key, [, value]] of cache.cache) {
     if (key.startsWith('token')) {
       const [, , , css, themeKey] = value as [unknown, unknown, unknown, string, string];
       if (css) tokens.push([`${themeKey}-${emotionHash(css)}`, css]);
     } else if (key.startsWith('cssVar')) {
       const [, css, styleId] = value as [unknown, string, string];
-      if (css) components_.push([styleId, css]);
+      if (css) componentBlocks.push([styleId, css]);
     }
   }
-  const blocks = [...tokens, ...components_];
+  const blocks = [...tokens, ...componentBlocks];
   return { css: blocks.map(([, css]) => css).join(''), ids: blocks.map(([id]) => id) };
 }
 
