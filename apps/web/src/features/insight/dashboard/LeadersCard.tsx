@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { csvUrl } from '../../../lib/csv-download';
 import { useCsvDownload } from '../../../lib/use-csv-download';
 import { BarChart } from '../charts/BarChart';
-import { seriesRows } from '../charts/chart-data';
+import { horizontalHeight, seriesRows } from '../charts/chart-data';
 import { LEADERS_PATHS, type LeadersMetric, useDistrictLeadersQuery } from '../insight.api';
 import { checklistsOf } from '../map/links';
 import { ChangeBadge } from '../shared/ChangeBadge';
@@ -25,7 +25,14 @@ export const LEADERS_FILES: Record<LeadersMetric, string> = {
   checklists: 'district_checklists_count.csv',
 };
 const UNITS: Record<LeadersMetric, string> = { species: 'Species', checklists: 'Checklists' };
-const CHART_HEIGHT = 300;
+/** Bhutan's dzongkhags: the most bars a leaders chart has. */
+const DZONGKHAGS = 20;
+/**
+ * One row per dzongkhag, largest first, names written in full beside their bars and each bar's number at its end.
+ * Upright columns left no room for either: at 412 px only every other name was written (the rest hidden), turned
+ * on end, and the numbers ran into each other ('696695688674').
+ */
+const leadersHeight = (rows: number) => horizontalHeight(rows, 20, 160);
 
 /**
  * Species (or checklists) per dzongkhag for one month, largest first, with the month-over-month change
@@ -60,8 +67,11 @@ export function LeadersCard({ metric }: { metric: LeadersMetric }) {
     body = (
       <ErrorState message={`Could not load the ${title.toLowerCase()}.`} onRetry={() => void refetch()} />
     );
-  } else if (!currentData) body = <LoadingBlock height={CHART_HEIGHT} label={`Loading the ${title}`} />;
-  else {
+  } else if (!currentData) {
+    // As tall as a month with every dzongkhag: the cards below do not move when the chart comes.
+    body = <LoadingBlock height={leadersHeight(DZONGKHAGS)} label={`Loading the ${title}`} />;
+  } else {
+    const rows = seriesRows(series);
     summary = (
       <div className="leaders-card__summary">
         <ChangeBadge change={currentData.changeResult} />
@@ -74,10 +84,10 @@ export function LeadersCard({ metric }: { metric: LeadersMetric }) {
     body = (
       <BarChart
         label={`${title}, ${periodLabel(period)}`}
-        rows={seriesRows(series)}
-        orientation="vertical"
+        rows={rows}
+        orientation="horizontal"
         valueName={UNITS[metric]}
-        height={CHART_HEIGHT}
+        height={leadersHeight(rows.length)}
         onBarClick={(dzongkhag) => void navigate(checklistsOf(dzongkhag))}
       />
     );
