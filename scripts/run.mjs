@@ -358,15 +358,11 @@ async function start() {
   const env = childEnv({ PORT: String(apiPort), WEB_PORT: String(webPort), API_URL: apiUrl });
   // Each process is supervised: if it dies (out of memory, a bug, a failed start because the database
   // is not up yet) it is started again with backoff, and the other one keeps serving meanwhile.
-  // The API with its 1 GB heap ceiling and its garbage collected on its own thread, as `npm start` and the
-  // Docker image run it (docs/decisions.md).
+  // The API with its node flags (apps/api/node-flags.json: a 1 GB heap ceiling, its garbage collected on its own
+  // thread), as `npm start` and the Docker image run it (docs/decisions.md).
+  const apiFlags = readJson(path.join(ROOT, 'apps/api/node-flags.json'));
   const supervisors = [
-    {
-      tag: 'api',
-      color: magenta,
-      entry: apiEntry,
-      flags: ['--max-old-space-size=1024', '--single-threaded-gc'],
-    },
+    { tag: 'api', color: magenta, entry: apiEntry, flags: apiFlags },
     { tag: 'web', color: green, entry: webEntry, flags: [] },
   ].map(({ tag, color, entry, flags }) =>
     supervise({

@@ -3,6 +3,7 @@
  * waiting for /healthz, signing in. Benchmarks print numbers; they assert nothing.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +35,17 @@ export async function waitForHealth(base: string): Promise<void> {
 }
 
 /**
- * How `npm start` (package.json), the Docker image and scripts/run.mjs run the built API: a 1 GB heap
+ * How `npm start` (package.json), the Docker image and scripts/run.mjs run the built API (the list is
+ * node-flags.json; test/node-flags.test.ts checks that package.json and the Dockerfile say the same): a 1 GB heap
  * ceiling. Node's default on a 24 GB machine is 4 GB, from which V8 sizes its first old-generation limit:
  * a 100,000-row upload (live data ~100 MB) then peaked at 405-424 MB RSS, with the ceiling at ~275 MB. And its
  * garbage collected on its own thread (`--single-threaded-gc`): on this 2-core machine the helper threads V8
  * otherwise starts competed with the API's thread, the embedded database's and PostgreSQL, and the API's
  * thread waited for them (docs/decisions.md, session 26).
  */
-export const API_NODE_FLAGS = ['--max-old-space-size=1024', '--single-threaded-gc'];
+export const API_NODE_FLAGS: readonly string[] = JSON.parse(
+  readFileSync(path.join(apiDir, 'node-flags.json'), 'utf8'),
+);
 
 export interface ApiProcess {
   base: string;
