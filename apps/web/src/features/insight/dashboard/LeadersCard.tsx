@@ -1,4 +1,5 @@
 import { ArrowDownOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DZONGKHAG_NAMES } from '@jarog/contracts';
 import { Button, Card } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,8 +26,6 @@ export const LEADERS_FILES: Record<LeadersMetric, string> = {
   checklists: 'district_checklists_count.csv',
 };
 const UNITS: Record<LeadersMetric, string> = { species: 'Species', checklists: 'Checklists' };
-/** Bhutan's dzongkhags: the most bars a leaders chart has. */
-const DZONGKHAGS = 20;
 /**
  * One row per dzongkhag, largest first, names written in full beside their bars and each bar's number at its end.
  * Upright columns left no room for either: at 412 px only every other name was written (the rest hidden), turned
@@ -69,7 +68,7 @@ export function LeadersCard({ metric }: { metric: LeadersMetric }) {
     );
   } else if (!currentData) {
     // As tall as a month with every dzongkhag: the cards below do not move when the chart comes.
-    body = <LoadingBlock height={leadersHeight(DZONGKHAGS)} label={`Loading the ${title}`} />;
+    body = <LoadingBlock height={leadersHeight(DZONGKHAG_NAMES.length)} label={`Loading the ${title}`} />;
   } else {
     const rows = seriesRows(series);
     summary = (
